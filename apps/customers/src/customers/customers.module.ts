@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Customer } from '@customers/customers/customer.entity';
+import { CustomersController } from '@customers/customers/customers.controller';
+import { CustomersService } from '@customers/customers/customers.service';
+import { PlatformsModule } from '@customers/platforms/platforms.module';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Customer]), PlatformsModule],
+  controllers: [CustomersController],
+  providers: [CustomersService],
+})
+export class CustomersModule {}

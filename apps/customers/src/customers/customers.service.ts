@@ -1,0 +1,206 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { CUSTOMER_EVENTS } from '@payments/contracts';
+import { ApiException, Caller, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
+import { Outbox } from '@payments/persistence';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { violatedUniqueConstraint } from '@customers/database-errors';
+import { customerCreated, customerDeleted, customerUpdated } from '@customers/customers/customer-events';
+import { findCustomer } from '@customers/customers/customer-lookup';
+import {
+  Customer,
+  CustomerDetails,
+  NO_CUSTOMER_DETAILS,
+  PLATFORM_CUSTOMER_ID_UNIQUE,
+  UMA_ADDRESS_UNIQUE,
+} from '@customers/customers/customer.entity';
+import { CustomerView, presentCustomer } from '@customers/customers/customer.view';
+import { CreateCustomerDto } from '@customers/customers/dto/create-customer.dto';
+import { CustomerFieldsDto } from '@customers/customers/dto/customer-fields.dto';
+import { ListCustomersQuery } from '@customers/customers/dto/list-customers.query';
+import { assertNoMissingUserInfo } from '@customers/customers/mandatory-user-info';
+import { PlatformConfig } from '@customers/platforms/platform-config.entity';
+import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
+import { generatedUmaAddress } from '@customers/uma/uma-names';
+
+/** Attempts at a generated UMA address before the conflict is reported; each retry adds a random suffix. */
+const MAX_GENERATED_ADDRESS_ATTEMPTS = 5;
+
+type CustomerChanges = Partial<CustomerDetails> & { umaAddress?: string };
+
+/** List filters that match a column of the same name exactly. */
+const EQUALITY_FILTERS = ['platformCustomerId', 'customerType', 'umaAddress'] as const;
+/** List filters that bound a timestamp, both inclusive. */
+const TIME_FILTERS = {
+  createdAfter: 'customer.createdAt >=',
+  createdBefore: 'customer.createdAt <=',
+  updatedAfter: 'customer.updatedAt >=',
+  updatedBefore: 'customer.updatedAt <=',
+} as const;
+
+/**
+ * Customers of one platform in one environment. Every change commits together with its event in the
+ * outbox; uniqueness is left to the database's unique indexes, whose violations become 409s.
+ */
+@Injectable()
+export class CustomersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(Customer) private readonly customers: Repository<Customer>,
+    private readonly configs: PlatformConfigsService,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async create(caller: Caller, body: CreateCustomerDto): Promise<CustomerView> {
+    const scope = scopeOf(caller);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.insert(scope, body, attempt > 1, caller.requestId);
+      } catch (error) {
+        const generatedAddressTaken =
+          body.umaAddress === undefined && violatedUniqueConstraint(error) === UMA_ADDRESS_UNIQUE;
+        if (!generatedAddressTaken || attempt === MAX_GENERATED_ADDRESS_ATTEMPTS) throw asConflict(error);
+      }
+    }
+  }
+
+  async list(caller: Caller, query: ListCustomersQuery): Promise<Page<CustomerView>> {
+    const { platformId, environment } = scopeOf(caller);
+    const builder = this.customers
+      .createQueryBuilder('customer')
+      .where('customer.platformId = :platformId AND customer.environment = :environment', {
+        platformId,
+        environment,
+      });
+    if (!query.isIncludingDeleted) builder.andWhere('customer.deletedAt IS NULL');
+    for (const filter of EQUALITY_FILTERS) {
+      if (query[filter] !== undefined)
+        builder.andWhere(`customer.${filter} = :${filter}`, { [filter]: query[filter] });
+    }
+    for (const [filter, comparison] of Object.entries(TIME_FILTERS)) {
+      const bound = query[filter as keyof typeof TIME_FILTERS];
+      if (bound !== undefined) builder.andWhere(`${comparison} :${filter}`, { [filter]: new Date(bound) });
+    }
+    return paginate(builder, query, presentCustomer);
+  }
+
+  /** A deleted customer is still returned, with isDeleted true. */
+  async get(caller: Caller, customerId: string): Promise<CustomerView> {
+    return presentCustomer(await findCustomer(this.dataSource.manager, scopeOf(caller), customerId));
+  }
+
+  async update(caller: Caller, customerId: string, body: CustomerFieldsDto): Promise<CustomerView> {
+    const scope = scopeOf(caller);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const config = await this.configs.holdForCustomerChange(manager, scope);
+        const customer = await this.lockLive(manager, scope, customerId);
+        if (body.customerType !== customer.customerType) {
+          throw ApiException.invalidInput([
+            { field: 'customerType', message: `must be ${customer.customerType}, the type of this customer` },
+          ]);
+        }
+        const changes = { ...changesOf(body), updatedAt: new Date() };
+        Object.assign(customer, changes);
+        assertNoMissingUserInfo(customer.customerType, customer, currenciesOf(config));
+        await manager.update(Customer, customer.id, changes);
+        await this.outbox.add(manager, CUSTOMER_EVENTS, customerUpdated(customer), caller.requestId);
+        return presentCustomer(customer);
+      });
+    } catch (error) {
+      throw asConflict(error);
+    }
+  }
+
+  /** Soft delete: the customer stays readable, frees its platformCustomerId and UMA address, and changes no more. */
+  async delete(caller: Caller, customerId: string): Promise<CustomerView> {
+    const scope = scopeOf(caller);
+    return this.dataSource.transaction(async (manager) => {
+      const customer = await this.lockLive(manager, scope, customerId);
+      const now = new Date();
+      const changes = { deletedAt: now, updatedAt: now };
+      await manager.update(Customer, customer.id, changes);
+      Object.assign(customer, changes);
+      await this.outbox.add(manager, CUSTOMER_EVENTS, customerDeleted(customer), caller.requestId);
+      return presentCustomer(customer);
+    });
+  }
+
+  private insert(
+    scope: PlatformScope,
+    body: CreateCustomerDto,
+    withRandomSuffix: boolean,
+    requestId: string | undefined,
+  ): Promise<CustomerView> {
+    return this.dataSource.transaction(async (manager) => {
+      const config = await this.configs.holdForCustomerChange(manager, scope);
+      const now = new Date();
+      const customer = manager.create(Customer, {
+        id: randomUUID(),
+        platformId: scope.platformId,
+        environment: scope.environment,
+        platformCustomerId: body.platformCustomerId,
+        customerType: body.customerType,
+        umaAddress:
+          body.umaAddress ?? generatedUmaAddress(body.platformCustomerId, config.umaDomain, withRandomSuffix),
+        kycStatus: 'APPROVED',
+        ...NO_CUSTOMER_DETAILS,
+        ...changesOf(body),
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      });
+      assertNoMissingUserInfo(customer.customerType, customer, currenciesOf(config));
+      await manager.insert(Customer, customer);
+      await this.outbox.add(
+        manager,
+        CUSTOMER_EVENTS,
+        customerCreated(customer, currenciesOf(config)),
+        requestId,
+      );
+      return presentCustomer(customer);
+    });
+  }
+
+  private async lockLive(
+    manager: EntityManager,
+    scope: PlatformScope,
+    customerId: string,
+  ): Promise<Customer> {
+    const customer = await findCustomer(manager, scope, customerId, { lock: 'pessimistic_write' });
+    if (customer.deletedAt)
+      throw new ApiException('CUSTOMER_DELETED', `Customer ${customerId} has been deleted`);
+    return customer;
+  }
+}
+
+/** The fields a create or PATCH body sets; a field it leaves out is not touched. */
+function changesOf(body: CustomerFieldsDto): CustomerChanges {
+  const changes: CustomerChanges = {
+    umaAddress: body.umaAddress,
+    email: body.email,
+    phoneNumber: body.phoneNumber,
+    address: body.address,
+    ...(body.customerType === 'INDIVIDUAL'
+      ? { fullName: body.fullName, birthDate: body.birthDate, nationality: body.nationality }
+      : { businessInfo: body.businessInfo, beneficialOwners: body.beneficialOwners }),
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+}
+
+function currenciesOf(config: PlatformConfig): string[] {
+  return config.supportedCurrencies.map((currency) => currency.currencyCode);
+}
+
+/** A unique-index violation becomes the API's conflict for that index; anything else passes through. */
+function asConflict(error: unknown): unknown {
+  switch (violatedUniqueConstraint(error)) {
+    case PLATFORM_CUSTOMER_ID_UNIQUE:
+      return new ApiException('CONFLICT', 'A customer with this platformCustomerId already exists');
+    case UMA_ADDRESS_UNIQUE:
+      return new ApiException('UMA_ADDRESS_EXISTS', 'This UMA address is already taken');
+    default:
+      return error;
+  }
+}

@@ -1,0 +1,185 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { uuidOf } from '@payments/contracts';
+import { ApiException, Caller, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
+import { Customer } from '@customers/customers/customer.entity';
+import { findCustomer } from '@customers/customers/customer-lookup';
+import { AccountInfo } from '@customers/external-accounts/account-info';
+import { verifyBeneficiary } from '@customers/external-accounts/beneficiary-verification';
+import { ExternalAccountRequest } from '@customers/external-accounts/dto/create-external-account.dto';
+import {
+  ListExternalAccountsQuery,
+  ListPlatformExternalAccountsQuery,
+} from '@customers/external-accounts/dto/list-external-accounts.query';
+import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
+import {
+  ExternalAccountView,
+  InternalExternalAccountView,
+  presentExternalAccount,
+  presentInternalExternalAccount,
+} from '@customers/external-accounts/external-account.view';
+
+/** An account to add; without `activateAt` it is ACTIVE at once, with it PENDING until then. */
+export interface NewExternalAccount {
+  scope: PlatformScope;
+  /** Live and share-locked by the caller's transaction; null for the platform's own account. */
+  customer: Customer | null;
+  currency: string;
+  accountInfo: AccountInfo;
+  platformAccountId?: string;
+  defaultUmaDepositAccount?: boolean;
+  activateAt?: Date;
+}
+
+/**
+ * External accounts of one platform in one environment: the customers' and the platform's own. No
+ * event is published: no other app consumes account changes yet; the transfers app reads accounts
+ * through the internal lookup when it needs them.
+ */
+@Injectable()
+export class ExternalAccountsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Without `customerId`, the platform's own account. */
+  create(caller: Caller, body: ExternalAccountRequest): Promise<ExternalAccountView> {
+    const scope = scopeOf(caller);
+    return this.dataSource.transaction(async (manager) => {
+      const customer =
+        body.customerId === undefined
+          ? null
+          : await findCustomer(manager, scope, body.customerId, { liveOnly: true, lock: 'pessimistic_read' });
+      const account = await this.insert(manager, {
+        scope,
+        customer,
+        currency: body.currency,
+        accountInfo: body.accountInfo,
+        platformAccountId: body.platformAccountId,
+        defaultUmaDepositAccount: body.defaultUmaDepositAccount,
+      });
+      return presentExternalAccount(account);
+    });
+  }
+
+  /**
+   * Adds an account in the caller's transaction. A new default UMA deposit account first unsets the
+   * owner's previous one; an advisory lock on the owner queues concurrent requests, so that each one's
+   * update sees the default the one before it set, and the partial unique index guards the rest.
+   */
+  async insert(manager: EntityManager, fields: NewExternalAccount): Promise<ExternalAccount> {
+    const { scope, customer } = fields;
+    const customerId = customer?.id ?? null;
+    const isDefault = fields.defaultUmaDepositAccount ?? false;
+    if (isDefault) {
+      const owner = `external-accounts-default:${scope.platformId}:${scope.environment}:${customerId ?? 'platform'}`;
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [owner]);
+      await manager.update(
+        ExternalAccount,
+        {
+          platformId: scope.platformId,
+          environment: scope.environment,
+          customerId: customerId ?? IsNull(),
+          defaultUmaDepositAccount: true,
+        },
+        { defaultUmaDepositAccount: false, updatedAt: new Date() },
+      );
+    }
+    const verification = fields.activateAt
+      ? { status: 'PENDING' as const, verifiedName: null }
+      : verifyBeneficiary(fields.accountInfo, customer);
+    const now = new Date();
+    const account = manager.create(ExternalAccount, {
+      id: randomUUID(),
+      platformId: scope.platformId,
+      environment: scope.environment,
+      customerId,
+      currency: fields.currency,
+      accountInfo: fields.accountInfo,
+      // No rail reviews accounts in this service, so only a link provider's exchange keeps one waiting.
+      status: fields.activateAt ? 'PENDING' : 'ACTIVE',
+      platformAccountId: fields.platformAccountId ?? null,
+      defaultUmaDepositAccount: isDefault,
+      beneficiaryVerificationStatus: verification.status,
+      beneficiaryVerifiedName: verification.verifiedName,
+      activateAt: fields.activateAt ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await manager.insert(ExternalAccount, account);
+    return account;
+  }
+
+  /** The customers' accounts (not the platform's), newest first. */
+  list(caller: Caller, query: ListExternalAccountsQuery): Promise<Page<ExternalAccountView>> {
+    const builder = this.scoped(scopeOf(caller), query.currency).andWhere('account.customerId IS NOT NULL');
+    if (query.customerId !== undefined) {
+      builder.andWhere('account.customerId = :customerId', {
+        customerId: uuidOf('Customer', query.customerId),
+      });
+    }
+    return paginate(builder, query, presentExternalAccount);
+  }
+
+  /** The platform's own accounts, all of them, newest first, in the envelope of the paged lists. */
+  async listForPlatform(
+    caller: Caller,
+    query: ListPlatformExternalAccountsQuery,
+  ): Promise<Page<ExternalAccountView>> {
+    const accounts = await this.scoped(scopeOf(caller), query.currency)
+      .andWhere('account.customerId IS NULL')
+      .orderBy('account.seq', 'DESC')
+      .getMany();
+    return { data: accounts.map(presentExternalAccount), hasMore: false, totalCount: accounts.length };
+  }
+
+  async getInternal(caller: Caller, accountId: string): Promise<InternalExternalAccountView> {
+    const { platformId, environment } = scopeOf(caller);
+    const id = uuidOf('ExternalAccount', accountId);
+    const account = id
+      ? await this.dataSource.manager.findOneBy(ExternalAccount, { id, platformId, environment })
+      : null;
+    if (!account) throw new ApiException('ACCOUNT_NOT_FOUND', `External account ${accountId} not found`);
+    return presentInternalExternalAccount(account);
+  }
+
+  /**
+   * Activates up to `limit` PENDING accounts whose time has come and returns how many. Rows another
+   * replica is activating are skipped rather than waited for, so replicas share the work.
+   */
+  activateDue(limit: number): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const due = await manager
+        .createQueryBuilder(ExternalAccount, 'account')
+        .where("account.status = 'PENDING' AND account.activateAt <= now()")
+        .orderBy('account.activateAt')
+        .limit(limit)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      const customerIds = due.flatMap((account) => (account.customerId === null ? [] : [account.customerId]));
+      const customers = customerIds.length > 0 ? await manager.findBy(Customer, { id: In(customerIds) }) : [];
+      for (const account of due) {
+        const customer = customers.find((candidate) => candidate.id === account.customerId) ?? null;
+        const verification = verifyBeneficiary(account.accountInfo, customer);
+        await manager.update(ExternalAccount, account.id, {
+          status: 'ACTIVE',
+          activateAt: null,
+          beneficiaryVerificationStatus: verification.status,
+          beneficiaryVerifiedName: verification.verifiedName,
+          updatedAt: new Date(),
+        });
+      }
+      return due.length;
+    });
+  }
+
+  private scoped(scope: PlatformScope, currency: string | undefined): SelectQueryBuilder<ExternalAccount> {
+    const builder = this.dataSource
+      .getRepository(ExternalAccount)
+      .createQueryBuilder('account')
+      .where('account.platformId = :platformId AND account.environment = :environment', scope);
+    if (currency !== undefined) builder.andWhere('account.currency = :currency', { currency });
+    return builder;
+  }
+}

@@ -1,0 +1,75 @@
+import { toApiId } from '@payments/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CounterpartyFieldDto } from '@customers/platforms/dto/update-platform-config.dto';
+import {
+  CounterpartyField,
+  PlatformConfig,
+  TRANSACTION_TYPES,
+  TransactionType,
+} from '@customers/platforms/platform-config.entity';
+import { providerRequirements } from '@customers/platforms/provider-requirements';
+import { USER_INFO_FIELDS, UserInfoField } from '@customers/platforms/user-info-fields';
+
+export class SupportedCurrencyView {
+  @ApiProperty({ example: 'USD' }) currencyCode: string;
+  @ApiProperty({ type: 'integer', example: 1 }) minAmount: number;
+  @ApiProperty({ type: 'integer', example: 100_000_000 }) maxAmount: number;
+  @ApiProperty({ type: [CounterpartyFieldDto] }) requiredCounterpartyFields: CounterpartyField[];
+  @ApiProperty({ enum: TRANSACTION_TYPES, isArray: true }) enabledTransactionTypes: TransactionType[];
+
+  @ApiProperty({
+    enum: USER_INFO_FIELDS,
+    isArray: true,
+    description: "The provider's requirements for the platform's customers",
+  })
+  providerRequiredCustomerFields: UserInfoField[];
+
+  @ApiProperty({
+    enum: USER_INFO_FIELDS,
+    isArray: true,
+    description: "The provider's requirements for counterparties",
+  })
+  providerRequiredCounterpartyCustomerFields: UserInfoField[];
+}
+
+export class PlatformConfigView {
+  @ApiProperty({ example: 'PlatformConfig:0b7d6c1e-2f43-4a4e-9a43-2f0c3c8e0d51' }) id: string;
+  @ApiProperty({ example: 'acme.uma.local' }) umaDomain: string;
+  @ApiProperty({
+    example: 'acme',
+    description: 'Host name under the service UMA proxy domain that the umaDomain forwards to',
+  })
+  proxyUmaSubdomain: string;
+  @ApiPropertyOptional({ example: 'https://api.acme.com/webhooks' }) webhookEndpoint?: string;
+  @ApiProperty({ type: [SupportedCurrencyView] }) supportedCurrencies: SupportedCurrencyView[];
+  @ApiProperty({ example: false }) isRegulatedFinancialInstitution: boolean;
+  @ApiProperty({ description: 'PEM public key (ECDSA P-256) that verifies the X-Grid-Signature of webhooks' })
+  webhookPublicKey: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+export function presentPlatformConfig(config: PlatformConfig, webhookPublicKey: string): PlatformConfigView {
+  return {
+    id: toApiId('PlatformConfig', config.id),
+    umaDomain: config.umaDomain,
+    proxyUmaSubdomain: config.proxyUmaSubdomain,
+    webhookEndpoint: config.webhookEndpoint ?? undefined,
+    supportedCurrencies: config.supportedCurrencies.map((currency) => {
+      const requirements = providerRequirements(currency.currencyCode);
+      return {
+        currencyCode: currency.currencyCode,
+        minAmount: currency.minAmount,
+        maxAmount: currency.maxAmount,
+        requiredCounterpartyFields: currency.requiredCounterpartyFields,
+        enabledTransactionTypes: currency.enabledTransactionTypes,
+        providerRequiredCustomerFields: requirements.customerFields,
+        providerRequiredCounterpartyCustomerFields: requirements.counterpartyCustomerFields,
+      };
+    }),
+    isRegulatedFinancialInstitution: config.isRegulatedFinancialInstitution,
+    webhookPublicKey,
+    createdAt: config.createdAt.toISOString(),
+    updatedAt: config.updatedAt.toISOString(),
+  };
+}

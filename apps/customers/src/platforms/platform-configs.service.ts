@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PLATFORM_EVENTS } from '@payments/contracts';
+import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
+import { Outbox } from '@payments/persistence';
+import { DataSource, EntityManager } from 'typeorm';
+import { violatedUniqueConstraint } from '@customers/database-errors';
+import {
+  SupportedCurrencyDto,
+  UpdatePlatformConfigDto,
+} from '@customers/platforms/dto/update-platform-config.dto';
+import { platformConfigChanged } from '@customers/platforms/platform-config-events';
+import {
+  CurrencyConfig,
+  PlatformConfig,
+  TRANSACTION_TYPES,
+  UMA_DOMAIN_UNIQUE,
+} from '@customers/platforms/platform-config.entity';
+import { presentPlatformConfig, PlatformConfigView } from '@customers/platforms/platform-config.view';
+import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
+
+type LockMode = 'pessimistic_read' | 'pessimistic_write';
+
+@Injectable()
+export class PlatformConfigsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly signingKey: WebhookSigningKeyClient,
+  ) {}
+
+  async get(caller: Caller): Promise<PlatformConfigView> {
+    const [config, webhookPublicKey] = await Promise.all([
+      this.find(this.dataSource.manager, scopeOf(caller)),
+      this.signingKey.publicKeyPem(),
+    ]);
+    return presentPlatformConfig(config, webhookPublicKey);
+  }
+
+  async update(caller: Caller, changes: UpdatePlatformConfigDto): Promise<PlatformConfigView> {
+    const scope = scopeOf(caller);
+    // Fetched before the change, so that an unavailable key never fails a request whose change committed.
+    const webhookPublicKey = await this.signingKey.publicKeyPem();
+    try {
+      const config = await this.dataSource.transaction(async (manager) => {
+        const config = await this.find(manager, scope, 'pessimistic_write');
+        const update: Partial<PlatformConfig> = { updatedAt: new Date() };
+        if (changes.umaDomain !== undefined) update.umaDomain = changes.umaDomain;
+        if (changes.webhookEndpoint !== undefined) update.webhookEndpoint = changes.webhookEndpoint;
+        if (changes.supportedCurrencies !== undefined)
+          update.supportedCurrencies = changes.supportedCurrencies.map(currencyConfigOf);
+        await manager.update(PlatformConfig, config.id, update);
+        Object.assign(config, update);
+        await this.outbox.add(manager, PLATFORM_EVENTS, platformConfigChanged(config), caller.requestId);
+        return config;
+      });
+      return presentPlatformConfig(config, webhookPublicKey);
+    } catch (error) {
+      if (violatedUniqueConstraint(error) === UMA_DOMAIN_UNIQUE) {
+        throw new ApiException('CONFLICT', `The UMA domain ${changes.umaDomain} is already in use`);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The config of `scope`, share-locked until the transaction ends: a customer is created or changed
+   * against the config a concurrent PATCH leaves behind, never against the one it replaces.
+   */
+  holdForCustomerChange(manager: EntityManager, scope: PlatformScope): Promise<PlatformConfig> {
+    return this.find(manager, scope, 'pessimistic_read');
+  }
+
+  private async find(manager: EntityManager, scope: PlatformScope, lock?: LockMode): Promise<PlatformConfig> {
+    const config = await manager.findOne(PlatformConfig, {
+      where: { platformId: scope.platformId, environment: scope.environment },
+      ...(lock ? { lock: { mode: lock } } : {}),
+    });
+    // Every platform gets its configs with the platform itself; a caller without one has no platform here.
+    if (!config) throw new ApiException('NOT_FOUND', 'No configuration exists for this platform');
+    return config;
+  }
+}
+
+/** Only the settable fields: the read-only provider requirements a client echoes back are dropped. */
+function currencyConfigOf(currency: SupportedCurrencyDto): CurrencyConfig {
+  return {
+    currencyCode: currency.currencyCode,
+    minAmount: currency.minAmount,
+    maxAmount: currency.maxAmount,
+    requiredCounterpartyFields: currency.requiredCounterpartyFields.map(({ name, mandatory }) => ({
+      name,
+      mandatory,
+    })),
+    enabledTransactionTypes: currency.enabledTransactionTypes ?? [...TRANSACTION_TYPES],
+  };
+}

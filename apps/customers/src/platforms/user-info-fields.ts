@@ -1,0 +1,13 @@
+/** The user-info field names of interface.md 2.12: what may be required about a customer or a counterparty. */
+export const USER_INFO_FIELDS = [
+  'FULL_NAME',
+  'BIRTH_DATE',
+  'NATIONALITY',
+  'ADDRESS',
+  'PHONE_NUMBER',
+  'EMAIL',
+  'BUSINESS_NAME',
+  'TAX_ID',
+] as const;
+
+export type UserInfoField = (typeof USER_INFO_FIELDS)[number];

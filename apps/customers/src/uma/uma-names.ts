@@ -1,0 +1,67 @@
+import { randomInt } from 'node:crypto';
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+/** A lower-case host name, optionally with a port: local and test deployments serve UMA on one. */
+const DOMAIN = `${LABEL}(?:\\.${LABEL})*(?::\\d{1,5})?`;
+const MAX_DOMAIN_LENGTH = 253;
+/** UMA user names are 1 to 64 of a-z, 0-9, '.', '_', '+' and '-', compared without case. */
+const MAX_HANDLE_LENGTH = 64;
+const MAX_DNS_LABEL_LENGTH = 63;
+
+const UMA_DOMAIN_PATTERN = new RegExp(`^${DOMAIN}$`);
+const UMA_ADDRESS_PATTERN = new RegExp(`^\\$[a-z0-9._+-]{1,${MAX_HANDLE_LENGTH}}@(${DOMAIN})$`);
+
+export function isUmaDomain(value: unknown): boolean {
+  return typeof value === 'string' && value.length <= MAX_DOMAIN_LENGTH && UMA_DOMAIN_PATTERN.test(value);
+}
+
+/** `$user@domain` in lower case (callers lower-case input first, since addresses compare without case). */
+export function isUmaAddress(value: unknown): boolean {
+  const domain = typeof value === 'string' ? UMA_ADDRESS_PATTERN.exec(value)?.[1] : undefined;
+  return domain !== undefined && domain.length <= MAX_DOMAIN_LENGTH;
+}
+
+/** A DNS label (a-z, 0-9 and '-') that reads like `name`: the base of a new platform's UMA domains. */
+export function dnsLabelOf(name: string): string {
+  return sanitize(name, /[^a-z0-9]+/g, MAX_DNS_LABEL_LENGTH) || 'platform';
+}
+
+/** `label` made unique with a short distinguishing tag, still a DNS label. */
+export function distinctDnsLabel(label: string, tag: string): string {
+  return `${label.slice(0, MAX_DNS_LABEL_LENGTH - tag.length - 1)}-${tag}`;
+}
+
+/** The UMA user name a customer without a chosen address gets: its platformCustomerId made UMA-safe. */
+export function umaHandleOf(platformCustomerId: string): string {
+  return sanitize(platformCustomerId, /[^a-z0-9._-]+/g, MAX_HANDLE_LENGTH) || 'customer';
+}
+
+const SUFFIX_LENGTH = 6;
+
+/**
+ * `$<handle>@<umaDomain>` for a customer who did not choose an address. When the plain handle is taken
+ * (two ids that sanitize alike, or an address another customer chose), a random suffix makes it unique.
+ */
+export function generatedUmaAddress(
+  platformCustomerId: string,
+  umaDomain: string,
+  withRandomSuffix: boolean,
+): string {
+  const handle = umaHandleOf(platformCustomerId);
+  if (!withRandomSuffix) return `$${handle}@${umaDomain}`;
+  const suffix = randomInt(36 ** SUFFIX_LENGTH)
+    .toString(36)
+    .padStart(SUFFIX_LENGTH, '0');
+  return `$${handle.slice(0, MAX_HANDLE_LENGTH - SUFFIX_LENGTH - 1)}-${suffix}@${umaDomain}`;
+}
+
+/** Lower case without accents; each run of disallowed characters becomes one '-'; no separator at either end. */
+function sanitize(text: string, disallowed: RegExp, maxLength: number): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(disallowed, '-')
+    .slice(0, maxLength)
+    .replace(/^[-._]+|[-._]+$/g, '');
+}

@@ -1,0 +1,67 @@
+import { ApiClient, bootstrapPlatform, e2eStack } from '@payments/testing';
+
+describe('HTTP conventions at the edge', () => {
+  const stack = e2eStack();
+  let sandbox: ApiClient;
+
+  beforeAll(() => {
+    sandbox = new ApiClient(`${stack.gatewayUrl}/2025-10-13`).withCredentials(bootstrapPlatform().sandbox);
+  });
+
+  it.each([
+    ['an unknown route', () => sandbox.get('/no-such-thing'), 404, 'NOT_FOUND'],
+    ['malformed JSON', () => sandbox.post('/tokens', undefined, { rawBody: '{"name":' }), 400, 'INVALID_INPUT'],
+    [
+      'a wrong content type',
+      () => sandbox.post('/tokens', undefined, { rawBody: '<token/>', headers: { 'content-type': 'application/xml' } }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    ['an oversized body', () => sandbox.post('/tokens', { name: 'x'.repeat(2 * 1024 * 1024), permissions: ['VIEW'] }), 413, 'PAYLOAD_TOO_LARGE'],
+    ['an unknown field', () => sandbox.post('/tokens', { name: 'a', permissions: ['VIEW'], admin: true }), 400, 'INVALID_INPUT'],
+    ['a bad enum value', () => sandbox.post('/tokens', { name: 'a', permissions: ['ROOT'] }), 400, 'INVALID_INPUT'],
+    ['a bad date', () => sandbox.get('/tokens?createdAfter=yesterday'), 400, 'INVALID_INPUT'],
+    ['limit 0', () => sandbox.get('/tokens?limit=0'), 400, 'INVALID_INPUT'],
+    ['limit 101', () => sandbox.get('/tokens?limit=101'), 400, 'INVALID_INPUT'],
+    ['a malformed cursor', () => sandbox.get('/tokens?cursor=not-a-cursor'), 400, 'INVALID_INPUT'],
+  ])('answers %s with the error envelope', async (_case, send, status, code) => {
+    const response = await send();
+    expect(response.status).toBe(status);
+    expect(response.body).toMatchObject({ status, code });
+    expect(typeof response.body.message).toBe('string');
+    expect(response.body.requestId).toBe(response.headers.get('x-request-id'));
+  });
+
+  it('lists every bad field at once', async () => {
+    const response = await sandbox.post('/tokens', { permissions: 'VIEW', extra: 1 });
+    const fields = response.body.details.errors.map((error: { field: string }) => error.field);
+    expect(fields).toEqual(expect.arrayContaining(['name', 'permissions', 'extra']));
+  });
+
+  it('keeps the caller request id', async () => {
+    const response = await sandbox.get('/tokens', { headers: { 'x-request-id': 'trace-abc-123' } });
+    expect(response.headers.get('x-request-id')).toBe('trace-abc-123');
+  });
+
+  it('serves the OpenAPI document and its docs page', async () => {
+    const document = await new ApiClient(stack.gatewayUrl).get('/openapi.json');
+    expect(document.status).toBe(200);
+    expect(document.body.paths['/2025-10-13/tokens']).toBeDefined();
+    expect((await new ApiClient(stack.gatewayUrl).get('/docs')).status).toBe(200);
+  });
+});
+
+describe('operations endpoints of every app', () => {
+  const stack = e2eStack();
+
+  it.each(Object.entries(stack.appUrls))('%s answers /health, /ready and /metrics', async (_app, url) => {
+    const client = new ApiClient(url);
+    expect((await client.get('/health')).body).toEqual({ status: 'ok' });
+    const ready = await client.get('/ready');
+    expect(ready.status).toBe(200);
+    expect(Object.keys(ready.body.details)).toEqual(expect.arrayContaining(['database', 'kafka', 'redis']));
+    const metrics = await client.get('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toContain('process_cpu_user_seconds_total');
+  });
+});

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { serviceFoundation } from '@payments/messaging';
+import { ApiToken } from '@gateway/auth/api-token.entity';
+import { PermissionGuard } from '@gateway/auth/auth.guard';
+import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
+import { GATEWAY_SCHEMA } from '@gateway/database';
+import { GatewayEnvironment } from '@gateway/gateway.environment';
+import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
+import { UpstreamClient } from '@gateway/routing/upstream-client';
+import { TokensController } from '@gateway/tokens/tokens.controller';
+import { TokensService } from '@gateway/tokens/tokens.service';
+
+@Module({
+  imports: [
+    ...serviceFoundation({
+      app: 'gateway',
+      environment: GatewayEnvironment,
+      schema: GATEWAY_SCHEMA,
+      produces: [],
+      consumes: [],
+    }),
+    TypeOrmModule.forFeature([ApiToken]),
+  ],
+  // Everything else under the version prefix is proxied by a plain Fastify route (routing/proxy.route.ts).
+  controllers: [TokensController],
+  providers: [
+    TokenAuthenticator,
+    TokensService,
+    IdempotencyStore,
+    UpstreamClient,
+    { provide: APP_GUARD, useClass: PermissionGuard },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,16 @@
+import { Environment, Permission } from '@payments/contracts';
+
+/** Who is calling: the token, its platform, its environment and what it may do. */
+export interface Principal {
+  tokenId: string;
+  clientId: string;
+  platformId: string;
+  environment: Environment;
+  permissions: Permission[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}

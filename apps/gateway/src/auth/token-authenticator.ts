@@ -1,0 +1,118 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ApiException } from '@payments/http';
+import { REDIS } from '@payments/runtime';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Redis from 'ioredis';
+import { IsNull, Repository } from 'typeorm';
+import { ApiToken } from '@gateway/auth/api-token.entity';
+import { Principal } from '@gateway/auth/principal';
+import { verifySecret } from '@gateway/auth/secret-hasher';
+import { GatewayEnvironment } from '@gateway/gateway.environment';
+
+/** Redis channel on which every gateway replica hears of a deleted token and forgets it at once. */
+const REVOCATIONS_CHANNEL = 'gateway:token-revocations';
+
+interface VerifiedCredential {
+  principal: Principal;
+  /** SHA-256 of the secret, kept only in memory so a repeat call skips the slow scrypt check. */
+  secretDigest: Buffer;
+  expiresAt: number;
+}
+
+/**
+ * Verifies HTTP Basic credentials. Secrets are stored as scrypt hashes, which are deliberately slow,
+ * so a verified pair is remembered briefly in memory; deleting a token evicts it on every replica.
+ */
+@Injectable()
+export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(TokenAuthenticator.name);
+  private readonly verified = new Map<string, VerifiedCredential>();
+  private readonly pending = new Map<string, Promise<Principal | undefined>>();
+  /** When each token was last revoked, so a verification racing the deletion is not cached. */
+  private readonly revokedAt = new Map<string, number>();
+  private readonly cacheTtlMs: number;
+  private subscriber?: Redis;
+
+  constructor(
+    @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
+    @Inject(REDIS) private readonly redis: Redis,
+    config: ConfigService<GatewayEnvironment, true>,
+  ) {
+    this.cacheTtlMs = config.get('AUTH_CACHE_TTL_MS', { infer: true });
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (_channel, clientId: string) => this.forget(clientId));
+    this.subscriber.on('error', (error) => this.logger.warn({ err: error }, 'revocation subscriber error'));
+    await this.subscriber.subscribe(REVOCATIONS_CHANNEL);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => undefined);
+  }
+
+  async authenticate(authorization: string | undefined): Promise<Principal> {
+    const credentials = parseBasic(authorization);
+    if (!credentials) throw new ApiException('UNAUTHORIZED', 'Missing or malformed Basic credentials');
+    const secretDigest = createHash('sha256').update(credentials.secret).digest();
+    const cached = this.verified.get(credentials.clientId);
+    if (cached && cached.expiresAt > Date.now() && timingSafeEqual(cached.secretDigest, secretDigest)) {
+      return cached.principal;
+    }
+    // Concurrent first calls with the same pair share one scrypt verification.
+    const pendingKey = `${credentials.clientId}:${secretDigest.toString('hex')}`;
+    let verification = this.pending.get(pendingKey);
+    if (!verification) {
+      verification = this.verify(credentials.clientId, credentials.secret, secretDigest).finally(() =>
+        this.pending.delete(pendingKey),
+      );
+      this.pending.set(pendingKey, verification);
+    }
+    const principal = await verification;
+    if (!principal) throw new ApiException('UNAUTHORIZED', 'Invalid client id or secret');
+    return principal;
+  }
+
+  /** Forgets a token on this replica and tells the others to do the same. */
+  async revoke(clientId: string): Promise<void> {
+    this.forget(clientId);
+    await this.redis.publish(REVOCATIONS_CHANNEL, clientId);
+  }
+
+  private forget(clientId: string): void {
+    this.verified.delete(clientId);
+    this.revokedAt.set(clientId, Date.now());
+  }
+
+  private async verify(
+    clientId: string,
+    secret: string,
+    secretDigest: Buffer,
+  ): Promise<Principal | undefined> {
+    const startedAt = Date.now();
+    const token = await this.tokens.findOneBy({ clientId, deletedAt: IsNull() });
+    if (!token || !(await verifySecret(secret, token.secretHash))) return undefined;
+    const principal: Principal = {
+      tokenId: token.id,
+      clientId,
+      platformId: token.platformId,
+      environment: token.environment,
+      permissions: token.permissions,
+    };
+    if ((this.revokedAt.get(clientId) ?? 0) < startedAt) {
+      this.verified.set(clientId, { principal, secretDigest, expiresAt: Date.now() + this.cacheTtlMs });
+    }
+    return principal;
+  }
+}
+
+function parseBasic(authorization: string | undefined): { clientId: string; secret: string } | undefined {
+  if (!authorization?.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator <= 0 || separator === decoded.length - 1) return undefined;
+  return { clientId: decoded.slice(0, separator), secret: decoded.slice(separator + 1) };
+}

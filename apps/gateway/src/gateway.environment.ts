@@ -1,0 +1,40 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { CommonEnvironment } from '@payments/runtime';
+
+const internalUrl = { require_tld: false, protocols: ['http', 'https'] };
+
+export class GatewayEnvironment extends CommonEnvironment {
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  GATEWAY_PORT = 8080;
+
+  @IsUrl(internalUrl) CUSTOMERS_URL = 'http://127.0.0.1:8081';
+  @IsUrl(internalUrl) QUOTING_URL = 'http://127.0.0.1:8082';
+  @IsUrl(internalUrl) TRANSFERS_URL = 'http://127.0.0.1:8083';
+  @IsUrl(internalUrl) LEDGER_URL = 'http://127.0.0.1:8084';
+  @IsUrl(internalUrl) BULK_IMPORT_URL = 'http://127.0.0.1:8085';
+  @IsUrl(internalUrl) WEBHOOK_DISPATCHER_URL = 'http://127.0.0.1:8086';
+
+  /** How long a verified client id and secret pair is trusted without hashing the secret again. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  AUTH_CACHE_TTL_MS = 60_000;
+
+  /** How long an upstream app may take to answer before the gateway gives up with 503. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  UPSTREAM_TIMEOUT_MS = 15_000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  IDEMPOTENCY_TTL_HOURS = 24;
+}

@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import { SwaggerModule } from '@nestjs/swagger';
+import { startService } from '@payments/messaging';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule } from '@gateway/app.module';
+import { registerProxyRoute } from '@gateway/routing/proxy.route';
+
+/** The committed document of the whole public API, generated from every app by `npm run openapi`. */
+const OPENAPI_DOCUMENT = join(__dirname, '..', '..', '..', '..', 'docs', 'openapi.json');
+
+void startService(AppModule, 'GATEWAY_PORT', (app) => {
+  registerProxyRoute(app);
+  SwaggerModule.setup('docs', app, JSON.parse(readFileSync(OPENAPI_DOCUMENT, 'utf8')), {
+    jsonDocumentUrl: 'openapi.json',
+  });
+});

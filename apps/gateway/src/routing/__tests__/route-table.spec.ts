@@ -1,0 +1,43 @@
+import { findRoute, isIdempotentPost, isSandboxOnly, requiredPermission } from '@gateway/routing/route-table';
+
+describe('route table', () => {
+  it.each([
+    ['/customers', 'customers'],
+    ['/customers/Customer:1', 'customers'],
+    ['/customers/internal-accounts', 'ledger'],
+    ['/customers/bulk/csv', 'bulkImport'],
+    ['/platform/internal-accounts', 'ledger'],
+    ['/platform/external-accounts', 'customers'],
+    ['/quotes/Quote:1/execute', 'quoting'],
+    ['/transactions', 'transfers'],
+    ['/sandbox/send', 'transfers'],
+    ['/webhooks/test', 'webhooks'],
+  ])('routes %s to %s', (path, upstream) => {
+    expect(findRoute(path)?.upstream).toBe(upstream);
+  });
+
+  it('matches whole path segments only', () => {
+    expect(findRoute('/customersx')).toBeUndefined();
+    expect(findRoute('/configuration')).toBeUndefined();
+    expect(findRoute('/')).toBeUndefined();
+  });
+
+  it('needs VIEW to read and the rule permission to write', () => {
+    expect(requiredPermission('GET', 'MANAGE')).toBe('VIEW');
+    expect(requiredPermission('POST', 'TRANSACT')).toBe('TRANSACT');
+    expect(requiredPermission('DELETE', 'MANAGE')).toBe('MANAGE');
+  });
+
+  it('replays idempotent POSTs only on the endpoints decisions.md lists', () => {
+    expect(isIdempotentPost('POST', '/customers')).toBe(true);
+    expect(isIdempotentPost('POST', '/quotes/Quote:1/execute')).toBe(true);
+    expect(isIdempotentPost('POST', '/sandbox/internal-accounts/InternalAccount:1/fund')).toBe(true);
+    expect(isIdempotentPost('PATCH', '/customers')).toBe(false);
+    expect(isIdempotentPost('POST', '/tokens')).toBe(false);
+  });
+
+  it('marks /sandbox paths sandbox-only', () => {
+    expect(isSandboxOnly('/sandbox/send')).toBe(true);
+    expect(isSandboxOnly('/sandboxed')).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import { Permission } from '@payments/contracts';
+
+export type Upstream = 'customers' | 'quoting' | 'transfers' | 'ledger' | 'bulkImport' | 'webhooks';
+
+export interface RouteRule {
+  /** Path prefix under the version segment, matched on whole segments. */
+  prefix: string;
+  upstream: Upstream;
+  /** Permission needed for anything but GET, which needs VIEW. */
+  writePermission: Permission;
+}
+
+/** Which app owns which part of the public API. The longest matching prefix wins. */
+const RULES: RouteRule[] = [
+  { prefix: '/customers/internal-accounts', upstream: 'ledger', writePermission: 'MANAGE' },
+  { prefix: '/platform/internal-accounts', upstream: 'ledger', writePermission: 'MANAGE' },
+  { prefix: '/customers/bulk', upstream: 'bulkImport', writePermission: 'MANAGE' },
+  { prefix: '/customers', upstream: 'customers', writePermission: 'MANAGE' },
+  { prefix: '/platform/external-accounts', upstream: 'customers', writePermission: 'MANAGE' },
+  { prefix: '/config', upstream: 'customers', writePermission: 'MANAGE' },
+  { prefix: '/plaid', upstream: 'customers', writePermission: 'MANAGE' },
+  { prefix: '/quotes', upstream: 'quoting', writePermission: 'TRANSACT' },
+  { prefix: '/exchange-rates', upstream: 'quoting', writePermission: 'TRANSACT' },
+  { prefix: '/fee-rules', upstream: 'quoting', writePermission: 'MANAGE' },
+  { prefix: '/transfer-in', upstream: 'transfers', writePermission: 'TRANSACT' },
+  { prefix: '/transfer-out', upstream: 'transfers', writePermission: 'TRANSACT' },
+  { prefix: '/transactions', upstream: 'transfers', writePermission: 'TRANSACT' },
+  { prefix: '/receiver', upstream: 'transfers', writePermission: 'TRANSACT' },
+  { prefix: '/uma-providers', upstream: 'transfers', writePermission: 'TRANSACT' },
+  { prefix: '/sandbox', upstream: 'transfers', writePermission: 'TRANSACT' },
+  { prefix: '/webhooks', upstream: 'webhooks', writePermission: 'MANAGE' },
+].sort((a, b) => b.prefix.length - a.prefix.length) as RouteRule[];
+
+/** POST endpoints where an Idempotency-Key replays the first response (decisions.md). */
+const IDEMPOTENT_POSTS: RegExp[] = [
+  /^\/quotes$/,
+  /^\/quotes\/[^/]+\/execute$/,
+  /^\/transfer-in$/,
+  /^\/transfer-out$/,
+  /^\/customers$/,
+  /^\/sandbox\/internal-accounts\/[^/]+\/fund$/,
+  /^\/sandbox\/uma\/receive$/,
+  /^\/sandbox\/send$/,
+];
+
+export function findRoute(path: string): RouteRule | undefined {
+  return RULES.find((rule) => path === rule.prefix || path.startsWith(`${rule.prefix}/`));
+}
+
+export function requiredPermission(method: string, writePermission: Permission): Permission {
+  return method === 'GET' || method === 'HEAD' ? 'VIEW' : writePermission;
+}
+
+export function isIdempotentPost(method: string, path: string): boolean {
+  return method === 'POST' && IDEMPOTENT_POSTS.some((pattern) => pattern.test(path));
+}
+
+export function isSandboxOnly(path: string): boolean {
+  return path === '/sandbox' || path.startsWith('/sandbox/');
+}

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Environment, isIdOf, Permission } from '@payments/contracts';
+import { ApiException, Page, paginate } from '@payments/http';
+import { IsNull, Repository } from 'typeorm';
+import { ApiToken } from '@gateway/auth/api-token.entity';
+import { Principal } from '@gateway/auth/principal';
+import { newApiToken } from '@gateway/auth/new-api-token';
+import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
+import { ListTokensQuery } from '@gateway/tokens/dto/list-tokens.query';
+
+export interface TokenView {
+  id: string;
+  name: string;
+  permissions: Permission[];
+  clientId: string;
+  environment: Environment;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IssuedToken extends TokenView {
+  /** Shown once, in the response that creates the token. */
+  clientSecret: string;
+}
+
+const TOKEN_PREFIX = 'Token:';
+
+@Injectable()
+export class TokensService {
+  constructor(
+    @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
+    private readonly authenticator: TokenAuthenticator,
+  ) {}
+
+  async issue(
+    platformId: string,
+    environment: Environment,
+    name: string,
+    permissions: Permission[],
+  ): Promise<IssuedToken> {
+    const { token, clientSecret } = await newApiToken(platformId, environment, name, permissions);
+    await this.tokens.insert(token);
+    return { ...present(token), clientSecret };
+  }
+
+  async list(caller: Principal, query: ListTokensQuery): Promise<Page<TokenView>> {
+    const builder = this.tokens
+      .createQueryBuilder('token')
+      .where(
+        'token.platform_id = :platformId AND token.environment = :environment AND token.deleted_at IS NULL',
+        {
+          platformId: caller.platformId,
+          environment: caller.environment,
+        },
+      );
+    if (query.name) builder.andWhere('token.name = :name', { name: query.name });
+    if (query.createdAfter)
+      builder.andWhere('token.created_at >= :createdAfter', { createdAfter: query.createdAfter });
+    if (query.createdBefore)
+      builder.andWhere('token.created_at <= :createdBefore', { createdBefore: query.createdBefore });
+    if (query.updatedAfter)
+      builder.andWhere('token.updated_at >= :updatedAfter', { updatedAfter: query.updatedAfter });
+    if (query.updatedBefore)
+      builder.andWhere('token.updated_at <= :updatedBefore', { updatedBefore: query.updatedBefore });
+    return paginate(builder, query, present);
+  }
+
+  async get(caller: Principal, tokenId: string): Promise<TokenView> {
+    return present(await this.find(caller, tokenId));
+  }
+
+  async delete(caller: Principal, tokenId: string): Promise<void> {
+    const token = await this.find(caller, tokenId);
+    await this.tokens.update(
+      { id: token.id, deletedAt: IsNull() },
+      { deletedAt: new Date(), updatedAt: new Date() },
+    );
+    await this.authenticator.revoke(token.clientId);
+  }
+
+  private async find(caller: Principal, tokenId: string): Promise<ApiToken> {
+    const token = isIdOf('Token', tokenId)
+      ? await this.tokens.findOneBy({
+          id: tokenId.slice(TOKEN_PREFIX.length),
+          platformId: caller.platformId,
+          environment: caller.environment,
+          deletedAt: IsNull(),
+        })
+      : null;
+    if (!token) throw new ApiException('TOKEN_NOT_FOUND', `Token ${tokenId} not found`);
+    return token;
+  }
+}
+
+function present(token: ApiToken): TokenView {
+  return {
+    id: `${TOKEN_PREFIX}${token.id}`,
+    name: token.name,
+    permissions: token.permissions,
+    clientId: token.clientId,
+    environment: token.environment,
+    createdAt: token.createdAt.toISOString(),
+    updatedAt: token.updatedAt.toISOString(),
+  };
+}

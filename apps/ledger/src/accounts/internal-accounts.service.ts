@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EventScope, toApiId, uuidOf } from '@payments/contracts';
+import { ApiException, Caller, Page, paginate } from '@payments/http';
+import { Currency, currencyOf } from '@payments/money';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { EntityManager, IsNull, Repository } from 'typeorm';
+import { LedgerAccount } from '@ledger/accounts/account.entity';
+import {
+  ListInternalAccountsQuery,
+  ListPlatformInternalAccountsQuery,
+} from '@ledger/accounts/dto/list-internal-accounts.query';
+import { FundingPaymentInstruction, fundingInstructions } from '@ledger/accounts/funding-instructions';
+import { toJsonAmount } from '@ledger/accounts/minor-units';
+
+/** An internal account as the public API shows it (interface.md 2.7). */
+export interface InternalAccountView {
+  id: string;
+  balance: { amount: number; currency: Currency };
+  fundingPaymentInstructions: FundingPaymentInstruction[];
+  customerId?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An internal account as other apps read it through the internal API. */
+export interface InternalAccountSummary {
+  id: string;
+  customerId: string | null;
+  platformCustomerId: string | null;
+  currency: string;
+  balance: number;
+}
+
+export interface AccountOwner extends EventScope {
+  customerId: string | null;
+  platformCustomerId: string | null;
+}
+
+@Injectable()
+export class InternalAccountsService {
+  constructor(@InjectRepository(LedgerAccount) private readonly accounts: Repository<LedgerAccount>) {}
+
+  /** Opens one account per currency for the owner; currencies it already has are left alone. */
+  async open(manager: EntityManager, owner: AccountOwner, currencies: string[]): Promise<void> {
+    if (currencies.length === 0) return;
+    const now = new Date();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(LedgerAccount)
+      .values(
+        currencies.map((currency) => ({
+          id: randomUUID(),
+          kind: 'INTERNAL' as const,
+          ...owner,
+          currency,
+          fundingReference: `FUND-${randomBytes(8).toString('hex').toUpperCase()}`,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .orIgnore()
+      .execute();
+  }
+
+  list(caller: Caller, query: ListInternalAccountsQuery): Promise<Page<InternalAccountView>> {
+    const builder = this.accounts.createQueryBuilder('account').where(
+      `account.platform_id = :platformId AND account.environment = :environment
+          AND account.kind = 'INTERNAL' AND account.customer_id IS NOT NULL`,
+      caller,
+    );
+    if (query.customerId)
+      builder.andWhere('account.customer_id = :customerId', { customerId: query.customerId });
+    if (query.currency) builder.andWhere('account.currency = :currency', { currency: query.currency });
+    return paginate(builder, query, present);
+  }
+
+  /** The platform's own accounts: few, so the whole list in one page. */
+  async listPlatform(
+    caller: Caller,
+    query: ListPlatformInternalAccountsQuery,
+  ): Promise<Page<InternalAccountView>> {
+    const accounts = await this.accounts.find({
+      where: {
+        kind: 'INTERNAL',
+        platformId: caller.platformId,
+        environment: caller.environment,
+        customerId: IsNull(),
+        ...(query.currency ? { currency: query.currency } : {}),
+      },
+      order: { seq: 'ASC' },
+    });
+    return { data: accounts.map(present), hasMore: false, totalCount: accounts.length };
+  }
+
+  /** The caller's internal account `InternalAccount:<uuid>`; any other id is not found, whoever owns it. */
+  async find(caller: Caller, accountId: string): Promise<LedgerAccount> {
+    const id = uuidOf('InternalAccount', accountId);
+    const account = id
+      ? await this.accounts.findOneBy({
+          id,
+          kind: 'INTERNAL',
+          platformId: caller.platformId,
+          environment: caller.environment,
+        })
+      : null;
+    if (!account) throw new ApiException('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+    return account;
+  }
+}
+
+export function present(account: LedgerAccount): InternalAccountView {
+  return {
+    id: toApiId('InternalAccount', account.id),
+    balance: { amount: toJsonAmount(account.balance), currency: currencyOf(account.currency) },
+    fundingPaymentInstructions: fundingInstructions(account),
+    ...(account.customerId ? { customerId: account.customerId } : {}),
+    createdAt: account.createdAt.toISOString(),
+    updatedAt: account.updatedAt.toISOString(),
+  };
+}
+
+export function summarize(account: LedgerAccount): InternalAccountSummary {
+  return {
+    id: toApiId('InternalAccount', account.id),
+    customerId: account.customerId,
+    platformCustomerId: account.platformCustomerId,
+    currency: account.currency,
+    balance: toJsonAmount(account.balance),
+  };
+}

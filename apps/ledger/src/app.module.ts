@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CUSTOMER_EVENTS, PLATFORM_EVENTS } from '@payments/contracts';
+import { serviceFoundation } from '@payments/messaging';
+import { AccountLookupController } from '@ledger/accounts/account-lookup.controller';
+import { AccountOpeningConsumer } from '@ledger/accounts/account-opening.consumer';
+import { LedgerAccount } from '@ledger/accounts/account.entity';
+import { InternalAccountsController } from '@ledger/accounts/internal-accounts.controller';
+import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
+import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
+import { LEDGER_SCHEMA } from '@ledger/database';
+import { LedgerEnvironment } from '@ledger/ledger.environment';
+import { PostingsController } from '@ledger/postings/postings.controller';
+import { PostingsService } from '@ledger/postings/postings.service';
+
+@Module({
+  imports: [
+    ...serviceFoundation({
+      app: 'ledger',
+      environment: LedgerEnvironment,
+      schema: LEDGER_SCHEMA,
+      produces: [],
+      consumes: [CUSTOMER_EVENTS, PLATFORM_EVENTS],
+    }),
+    TypeOrmModule.forFeature([LedgerAccount]),
+  ],
+  controllers: [
+    InternalAccountsController,
+    AccountLookupController,
+    PostingsController,
+    AccountOpeningConsumer,
+  ],
+  providers: [InternalAccountsService, SystemAccountsService, PostingsService],
+})
+export class AppModule {}

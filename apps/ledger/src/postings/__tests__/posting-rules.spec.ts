@@ -1,0 +1,133 @@
+import { Environment } from '@payments/contracts';
+import { ApiException } from '@payments/http';
+import {
+  assertClosable,
+  assertInternalBalance,
+  closesReservation,
+  internalChangeOf,
+  legsOf,
+  POSTING_KINDS,
+  PostingKind,
+  sameTerms,
+  StoredPosting,
+  systemAccountsOf,
+} from '@ledger/postings/posting-rules';
+
+const TERMS = {
+  platformId: 'Platform:1',
+  environment: Environment.Sandbox,
+  internalAccountId: 'a1',
+  amount: 100n,
+  currency: 'USD',
+};
+
+function posting(kind: PostingKind, changes: Partial<StoredPosting> = {}): StoredPosting {
+  return { id: `${kind}-id`, transactionId: 'Transaction:1', kind, ...TERMS, balanceAfter: 0n, ...changes };
+}
+
+function errorOf(action: () => void): ApiException | undefined {
+  try {
+    action();
+    return undefined;
+  } catch (error) {
+    return error as ApiException;
+  }
+}
+
+describe('legsOf', () => {
+  it.each(POSTING_KINDS)('balances a %s: its two entries sum to zero', (kind) => {
+    const legs = legsOf(kind, 9_000_000_000_000_000n);
+    expect(legs).toHaveLength(2);
+    expect(legs.reduce((sum, leg) => sum + leg.amount, 0n)).toBe(0n);
+  });
+
+  it('moves each kind between the documented accounts, locking the internal account first', () => {
+    expect(legsOf('DEPOSIT', 5n)).toEqual([
+      { account: 'INTERNAL', amount: 5n },
+      { account: 'EXTERNAL_SETTLEMENT', amount: -5n },
+    ]);
+    expect(legsOf('RESERVE', 5n)).toEqual([
+      { account: 'INTERNAL', amount: -5n },
+      { account: 'IN_TRANSIT', amount: 5n },
+    ]);
+    expect(legsOf('SETTLE', 5n)).toEqual([
+      { account: 'EXTERNAL_SETTLEMENT', amount: 5n },
+      { account: 'IN_TRANSIT', amount: -5n },
+    ]);
+    expect(legsOf('RELEASE', 5n)).toEqual([
+      { account: 'INTERNAL', amount: 5n },
+      { account: 'IN_TRANSIT', amount: -5n },
+    ]);
+  });
+
+  it('tells how the internal account changes and which system accounts a posting needs', () => {
+    expect(POSTING_KINDS.map((kind) => internalChangeOf(legsOf(kind, 7n)))).toEqual([7n, -7n, 0n, 7n]);
+    expect(systemAccountsOf(legsOf('DEPOSIT', 1n))).toEqual(['EXTERNAL_SETTLEMENT']);
+    expect(systemAccountsOf(legsOf('SETTLE', 1n))).toEqual(['EXTERNAL_SETTLEMENT', 'IN_TRANSIT']);
+  });
+});
+
+describe('sameTerms', () => {
+  it('compares platform, environment, account, amount and currency', () => {
+    expect(sameTerms(TERMS, { ...TERMS })).toBe(true);
+    for (const change of [
+      { platformId: 'Platform:2' },
+      { environment: Environment.Production },
+      { internalAccountId: 'a2' },
+      { amount: 101n },
+      { currency: 'EUR' },
+    ]) {
+      expect(sameTerms(TERMS, { ...TERMS, ...change })).toBe(false);
+    }
+  });
+});
+
+describe('assertClosable', () => {
+  it('lets SETTLE and RELEASE close an open reservation with the same terms', () => {
+    expect(closesReservation('SETTLE') && closesReservation('RELEASE')).toBe(true);
+    expect(closesReservation('DEPOSIT') || closesReservation('RESERVE')).toBe(false);
+    const settle = posting('SETTLE');
+    expect(() => assertClosable(settle, [posting('RESERVE'), settle])).not.toThrow();
+  });
+
+  it('refuses without a reservation, or with one of other terms, alike', () => {
+    const settle = posting('SETTLE');
+    const missing = errorOf(() => assertClosable(settle, [settle]));
+    const otherAmount = errorOf(() => assertClosable(settle, [posting('RESERVE', { amount: 99n }), settle]));
+    const otherPlatform = errorOf(() =>
+      assertClosable(settle, [posting('RESERVE', { platformId: 'Platform:2' }), settle]),
+    );
+    expect(missing).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(otherAmount?.message).toBe(missing?.message);
+    expect(otherPlatform?.message).toBe(missing?.message);
+  });
+
+  it('refuses to close a reservation twice, whichever way', () => {
+    const release = posting('RELEASE');
+    expect(
+      errorOf(() => assertClosable(release, [posting('RESERVE'), posting('SETTLE'), release])),
+    ).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('already closed by SETTLE'),
+    });
+    const settle = posting('SETTLE');
+    expect(
+      errorOf(() => assertClosable(settle, [posting('RESERVE'), posting('RELEASE'), settle]))?.code,
+    ).toBe('CONFLICT');
+  });
+});
+
+describe('assertInternalBalance', () => {
+  it('keeps an internal balance between zero and 2^53 - 1', () => {
+    expect(() => assertInternalBalance(0n)).not.toThrow();
+    expect(() => assertInternalBalance(9_007_199_254_740_991n)).not.toThrow();
+    expect(errorOf(() => assertInternalBalance(-1n))).toMatchObject({
+      status: 422,
+      code: 'INSUFFICIENT_BALANCE',
+    });
+    expect(errorOf(() => assertInternalBalance(9_007_199_254_740_992n))).toMatchObject({
+      status: 400,
+      code: 'AMOUNT_OUT_OF_RANGE',
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { Environment } from '@payments/contracts';
+import { ApiException } from '@payments/http';
+import { ACCOUNT_KINDS, AccountKind, SystemAccountKind } from '@ledger/accounts/account.entity';
+import { MAX_JSON_AMOUNT } from '@ledger/accounts/minor-units';
+
+export const POSTING_KINDS = ['DEPOSIT', 'RESERVE', 'SETTLE', 'RELEASE'] as const;
+export type PostingKind = (typeof POSTING_KINDS)[number];
+
+/** Where each kind moves its amount: `from` gets the negative entry, `to` the positive one. */
+const MOVEMENTS: Record<PostingKind, { from: AccountKind; to: AccountKind }> = {
+  // Money arrives from outside the service.
+  DEPOSIT: { from: 'EXTERNAL_SETTLEMENT', to: 'INTERNAL' },
+  // An outgoing transfer sets the money aside until its rail settles or fails.
+  RESERVE: { from: 'INTERNAL', to: 'IN_TRANSIT' },
+  // The rail paid out: the reserved money leaves the service.
+  SETTLE: { from: 'IN_TRANSIT', to: 'EXTERNAL_SETTLEMENT' },
+  // The rail failed: the reserved money goes back.
+  RELEASE: { from: 'IN_TRANSIT', to: 'INTERNAL' },
+};
+
+/** SETTLE and RELEASE each close the transaction's RESERVE, so each excludes the other. */
+const CLOSES_RESERVATION: readonly PostingKind[] = ['SETTLE', 'RELEASE'];
+
+export interface Leg {
+  account: AccountKind;
+  /** Signed minor units: negative leaves the account, positive enters it. */
+  amount: bigint;
+}
+
+/** What a posting is about; a repeated request and a closing posting must agree with it. */
+export interface PostingTerms {
+  platformId: string;
+  environment: Environment;
+  internalAccountId: string;
+  amount: bigint;
+  currency: string;
+}
+
+export interface StoredPosting extends PostingTerms {
+  id: string;
+  transactionId: string;
+  kind: PostingKind;
+  balanceAfter: bigint;
+}
+
+/** The posting's two entries, which sum to zero, in the order their accounts are locked. */
+export function legsOf(kind: PostingKind, amount: bigint): Leg[] {
+  const { from, to } = MOVEMENTS[kind];
+  return [
+    { account: from, amount: -amount },
+    { account: to, amount },
+  ].sort((a, b) => ACCOUNT_KINDS.indexOf(a.account) - ACCOUNT_KINDS.indexOf(b.account));
+}
+
+/** How the legs change the internal account: zero for SETTLE, which does not touch it. */
+export function internalChangeOf(legs: Leg[]): bigint {
+  return legs.find((leg) => leg.account === 'INTERNAL')?.amount ?? 0n;
+}
+
+export function systemAccountsOf(legs: Leg[]): SystemAccountKind[] {
+  return legs.flatMap((leg) => (leg.account === 'INTERNAL' ? [] : [leg.account]));
+}
+
+export function sameTerms(a: PostingTerms, b: PostingTerms): boolean {
+  return (
+    a.platformId === b.platformId &&
+    a.environment === b.environment &&
+    a.internalAccountId === b.internalAccountId &&
+    a.amount === b.amount &&
+    a.currency === b.currency
+  );
+}
+
+export function closesReservation(kind: PostingKind): boolean {
+  return CLOSES_RESERVATION.includes(kind);
+}
+
+/**
+ * Refuses a SETTLE or RELEASE unless the transaction's RESERVE has the same terms and is still
+ * open. `postings` are all of the transaction's, read under the internal account's lock.
+ */
+export function assertClosable(posting: StoredPosting, postings: StoredPosting[]): void {
+  const reservation = postings.find((other) => other.kind === 'RESERVE');
+  // Absent and different (another account, amount or platform) read alike, so nothing leaks.
+  if (!reservation || !sameTerms(reservation, posting)) {
+    throw new ApiException(
+      'CONFLICT',
+      `Transaction ${posting.transactionId} has no reservation of this amount on this account`,
+    );
+  }
+  const closedBy = postings.find((other) => other.kind !== posting.kind && closesReservation(other.kind));
+  if (closedBy) {
+    throw new ApiException(
+      'CONFLICT',
+      `The reservation of transaction ${posting.transactionId} was already closed by ${closedBy.kind}`,
+    );
+  }
+}
+
+/** The internal account's balance a posting would leave must stay in 0..2^53-1. */
+export function assertInternalBalance(balanceAfter: bigint): void {
+  if (balanceAfter < 0n) {
+    throw new ApiException('INSUFFICIENT_BALANCE', 'The account balance is insufficient');
+  }
+  if (balanceAfter > MAX_JSON_AMOUNT) {
+    throw new ApiException(
+      'AMOUNT_OUT_OF_RANGE',
+      'The account balance would exceed the largest amount it can hold',
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { serviceFoundation } from '@payments/messaging';
+import { QUOTING_SCHEMA } from '@quoting/database';
+import { QuotingEnvironment } from '@quoting/quoting.environment';
+
+@Module({
+  imports: [
+    ...serviceFoundation({
+      app: 'quoting',
+      environment: QuotingEnvironment,
+      schema: QUOTING_SCHEMA,
+      produces: [],
+      consumes: [],
+    }),
+  ],
+})
+export class AppModule {}

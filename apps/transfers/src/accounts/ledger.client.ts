@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { Caller } from '@payments/http';
+import { InternalApi } from '@transfers/accounts/internal-api';
+import { TransfersEnvironment } from '@transfers/transfers.environment';
+
+/**
+ * What never changes about an internal account: its owner (`customerId` null for the platform's own
+ * accounts) and its currency. The ledger also reports the balance, which a transfer never reads: the
+ * RESERVE is what checks it.
+ */
+export interface LedgerAccount {
+  id: string;
+  customerId: string | null;
+  platformCustomerId: string | null;
+  currency: string;
+}
+
+/** Bounds the memory of the account cache; the oldest entry makes room for a new one. */
+const MAX_CACHED_ACCOUNTS = 50_000;
+
+/**
+ * DEPOSIT credits an account; RESERVE holds funds for an outgoing transfer (refused with
+ * INSUFFICIENT_BALANCE); SETTLE completes a reserve (the money leaves); RELEASE returns it.
+ */
+export type PostingKind = 'DEPOSIT' | 'RESERVE' | 'SETTLE' | 'RELEASE';
+
+export interface Posting {
+  /** API id of the transaction; with `kind`, the ledger's idempotency key. */
+  transactionId: string;
+  kind: PostingKind;
+  accountId: string;
+  amount: number;
+  currency: string;
+}
+
+/** The ledger's internal API. Every posting is idempotent per (transactionId, kind), so a retry is always safe. */
+@Injectable()
+export class LedgerClient extends InternalApi {
+  /** Keyed by platform, environment and account id: the ledger answers each caller for its own accounts only. */
+  private readonly accounts = new Map<string, LedgerAccount>();
+
+  constructor(config: ConfigService<TransfersEnvironment, true>) {
+    super('ledger', config.get('LEDGER_URL', { infer: true }));
+  }
+
+  /**
+   * 404 ACCOUNT_NOT_FOUND for an unknown account or one of another platform or environment. An
+   * account found is remembered, since nothing of it that a transfer reads can change: a transfer
+   * then costs the ledger its postings only.
+   */
+  async account(caller: Caller, accountId: string): Promise<LedgerAccount> {
+    const key = `${caller.platformId}|${caller.environment}|${accountId}`;
+    const cached = this.accounts.get(key);
+    if (cached) return cached;
+    const { id, customerId, platformCustomerId, currency } = await this.client.get<LedgerAccount>(
+      caller,
+      `/internal/accounts/${encodeURIComponent(accountId)}`,
+    );
+    const account = { id, customerId, platformCustomerId, currency };
+    if (this.accounts.size >= MAX_CACHED_ACCOUNTS) this.accounts.delete(this.accounts.keys().next().value!);
+    this.accounts.set(key, account);
+    return account;
+  }
+
+  async post(caller: Caller, posting: Posting): Promise<void> {
+    await this.client.post(caller, '/internal/postings', posting);
+  }
+}

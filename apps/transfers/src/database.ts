@@ -1,0 +1,9 @@
+import { SchemaOptions } from '@payments/persistence';
+import { TransfersInitial1763700000000 } from '@transfers/migrations/1763700000000-transfers-initial';
+import { Transaction } from '@transfers/transactions/transaction.entity';
+
+export const TRANSFERS_SCHEMA: SchemaOptions = {
+  schema: 'transfers',
+  entities: [Transaction],
+  migrations: [TransfersInitial1763700000000],
+};

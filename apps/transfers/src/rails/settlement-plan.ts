@@ -1,0 +1,60 @@
+import { TransactionStatus } from '@payments/contracts';
+import { PostingKind } from '@transfers/accounts/ledger.client';
+import { RailAnswer } from '@transfers/rails/sandbox-rail';
+import { Transaction } from '@transfers/transactions/transaction.entity';
+import { StatusChange } from '@transfers/transactions/transaction.store';
+
+/** A transaction whose rail attempt is due, with what the rail answers for it. */
+export interface DueTransaction extends Transaction {
+  answer: RailAnswer;
+  railFailureDetail: string | null;
+  /** How many times the worker has taken this attempt, this time included. */
+  tries: number;
+  /** How long after falling due the worker took it (database clock). */
+  lagSeconds: number;
+}
+
+export type SettlementPlan =
+  /** Post to the ledger (when `posting` is set), then change the status. */
+  | { kind: 'move'; posting?: PostingKind; change: Omit<StatusChange, 'id' | 'from'> }
+  /** A transfer-out whose request never confirmed it: undo whatever it reserved, then fail it. */
+  | { kind: 'abandon' }
+  /** Nothing is left for the rail to do. */
+  | { kind: 'close' };
+
+export const ABANDONED_DETAIL = 'The request that created this transfer did not complete; nothing was sent';
+
+/**
+ * What the settlement worker does with a due transaction: the ledger step that goes with the rail's
+ * answer (credit a deposit, complete or release a reserve) and the status it leads to.
+ */
+export function planSettlement(
+  due: Pick<DueTransaction, 'type' | 'status' | 'answer' | 'railFailureDetail'>,
+): SettlementPlan {
+  if (due.status === 'CREATED') return due.type === 'OUTGOING' ? { kind: 'abandon' } : { kind: 'close' };
+  if (due.status !== 'PENDING' && due.status !== 'PROCESSING') return { kind: 'close' };
+  const outgoing = due.type === 'OUTGOING';
+  if (due.answer === 'SETTLE') {
+    return {
+      kind: 'move',
+      posting: outgoing ? 'SETTLE' : 'DEPOSIT',
+      change: { to: 'COMPLETED', reason: 'Settled by the rail' },
+    };
+  }
+  const to: TransactionStatus = due.answer === 'REJECT' ? 'REJECTED' : 'FAILED';
+  // rail_attempts has a CHECK that every answer but SETTLE carries its detail.
+  const detail = due.railFailureDetail!;
+  return {
+    kind: 'move',
+    // An incoming transfer that fails never reached the ledger; an outgoing one gets its reserve back.
+    ...(outgoing ? { posting: 'RELEASE' as const } : {}),
+    change: { to, reason: detail, failure: { reason: 'OFFRAMP_FAILED', detail } },
+  };
+}
+
+const MAX_BACKOFF_MS = 60_000;
+
+/** 200 ms, 400 ms, 800 ms … up to a minute between tries of a failing step; `tries` counts from 1. */
+export function backoffMs(tries: number): number {
+  return Math.min(100 * 2 ** Math.min(tries, 20), MAX_BACKOFF_MS);
+}

@@ -1,0 +1,193 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { WakeableSleep } from '@payments/runtime';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { toApiId } from '@payments/contracts';
+import { ApiException, Caller } from '@payments/http';
+import { Counter, Histogram } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { LedgerClient, PostingKind } from '@transfers/accounts/ledger.client';
+import { Retry, RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
+import {
+  ABANDONED_DETAIL,
+  backoffMs,
+  DueTransaction,
+  planSettlement,
+} from '@transfers/rails/settlement-plan';
+import { StatusChange, TransactionStore } from '@transfers/transactions/transaction.store';
+
+/** How often an idle worker looks for due attempts: bounds the delay it adds to a settlement. */
+const POLL_MS = 50;
+const BATCH_SIZE = 200;
+/**
+ * Batches run side by side, so that attempts falling due while the ledger answers a batch are
+ * taken at once rather than after it; the claim's lease keeps any two batches apart.
+ */
+const MAX_BATCHES_IN_FLIGHT = 4;
+/** An attempt taken by a worker that then dies is retried by another after this long. */
+const LEASE_MS = 30_000;
+
+const railSteps = new Counter({
+  name: 'transfers_rail_steps_total',
+  help: 'Rail steps the settlement worker ran, by result',
+  labelNames: ['result'] as const,
+});
+
+const railLag = new Histogram({
+  name: 'transfers_rail_lag_seconds',
+  help: 'How long after falling due a rail attempt was taken by the settlement worker',
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+});
+
+/** What one due attempt came to; all of a batch's results are recorded in one database transaction. */
+type StepResult =
+  | { kind: 'move'; change: StatusChange }
+  | { kind: 'discard'; id: string }
+  | { kind: 'close'; id: string }
+  | { kind: 'retry'; retry: Retry };
+
+/**
+ * Runs the rail's answers when they fall due, on every replica. Each step posts to the ledger first
+ * (idempotent per transaction and kind) and then changes the status with a guarded update, so a
+ * crash between the two only means the step runs again when its lease expires: money never moves
+ * twice, and a step that fails is retried with back-off until it succeeds.
+ */
+@Injectable()
+export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(SettlementWorker.name);
+  private running = false;
+  private loop?: Promise<void>;
+  private readonly pause = new WakeableSleep();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly attempts: RailAttemptsStore,
+    private readonly transactions: TransactionStore,
+    private readonly ledger: LedgerClient,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /**
+   * Finishes the batches in hand, whose ledger steps are made and should be recorded, before the
+   * database and ledger connections close (they close in onApplicationShutdown).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.pause.wake();
+    await this.loop;
+  }
+
+  /** Claims due attempts every POLL_MS, or at once while full batches keep coming, and settles them. */
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        const claimed = this.inFlight.size < MAX_BATCHES_IN_FLIGHT ? await this.claimBatch() : 0;
+        if (claimed < BATCH_SIZE) await this.pause.sleep(POLL_MS);
+      } catch (error) {
+        this.logger.error({ err: error }, 'claiming due rail attempts failed');
+        await this.pause.sleep(POLL_MS * 20);
+      }
+    }
+    await Promise.all(this.inFlight);
+  }
+
+  private async claimBatch(): Promise<number> {
+    const due = await this.attempts.claimDue(BATCH_SIZE, LEASE_MS);
+    if (due.length === 0) return 0;
+    for (const transaction of due) railLag.observe(transaction.lagSeconds);
+    const batch = this.settle(due)
+      .catch((error) =>
+        this.logger.error(
+          { err: error },
+          'settlement batch failed; its attempts run again when their lease ends',
+        ),
+      )
+      .finally(() => this.inFlight.delete(batch));
+    this.inFlight.add(batch);
+    return due.length;
+  }
+
+  private async settle(due: DueTransaction[]): Promise<void> {
+    const results = await Promise.all(due.map((transaction) => this.step(transaction)));
+    await this.record(results);
+    for (const result of results) railSteps.inc({ result: result.kind });
+  }
+
+  private async step(due: DueTransaction): Promise<StepResult> {
+    const plan = planSettlement(due);
+    try {
+      switch (plan.kind) {
+        case 'close':
+          return { kind: 'close', id: due.id };
+        case 'abandon':
+          return await this.abandon(due);
+        case 'move':
+          if (plan.posting) await this.post(due, plan.posting);
+          return { kind: 'move', change: { id: due.id, from: due.status, ...plan.change } };
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ transactionId: due.id, tries: due.tries, err: error }, 'rail step failed; retrying');
+      return { kind: 'retry', retry: { id: due.id, delayMs: backoffMs(due.tries), error: message } };
+    }
+  }
+
+  /**
+   * Undoes a transfer-out whose request died between its row and its confirmation. The reserve is
+   * made (or found, if it was made) before it is released, so a reserve still on its way to the
+   * ledger cannot land after the release; if the ledger refuses it, nothing was ever held.
+   */
+  private async abandon(due: DueTransaction): Promise<StepResult> {
+    try {
+      await this.post(due, 'RESERVE');
+    } catch (error) {
+      if (error instanceof ApiException && error.status < 500) return { kind: 'discard', id: due.id };
+      throw error;
+    }
+    await this.post(due, 'RELEASE');
+    return {
+      kind: 'move',
+      change: {
+        id: due.id,
+        from: 'CREATED',
+        to: 'FAILED',
+        reason: ABANDONED_DETAIL,
+        failure: { reason: 'OFFRAMP_FAILED', detail: ABANDONED_DETAIL },
+      },
+    };
+  }
+
+  /** The internal account is the source of an outgoing transfer and the destination of an incoming one. */
+  private post(due: DueTransaction, kind: PostingKind): Promise<void> {
+    const outgoing = due.type === 'OUTGOING';
+    const caller: Caller = { platformId: toApiId('Platform', due.platformId), environment: due.environment };
+    return this.ledger.post(caller, {
+      transactionId: toApiId('Transaction', due.id),
+      kind,
+      accountId: outgoing ? due.sourceAccountId! : due.destinationAccountId,
+      amount: Number(outgoing ? due.sentAmount : due.receivedAmount),
+      currency: outgoing ? due.sourceCurrency : due.destinationCurrency,
+    });
+  }
+
+  private async record(results: StepResult[]): Promise<void> {
+    const idsOf = (kind: 'discard' | 'close') =>
+      results.flatMap((result) => (result.kind === kind ? [result.id] : []));
+    await this.dataSource.transaction(async (manager) => {
+      await this.transactions.move(
+        manager,
+        results.flatMap((result) => (result.kind === 'move' ? [result.change] : [])),
+      );
+      await this.attempts.retryLater(
+        manager,
+        results.flatMap((result) => (result.kind === 'retry' ? [result.retry] : [])),
+      );
+      await this.attempts.close(manager, idsOf('close'));
+      for (const id of idsOf('discard')) await this.transactions.discardCreated(manager, id);
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, Max, Min } from 'class-validator';
+
+/** interface.md part 8: a sandbox funding is at most 100,000,000,000 minor units. */
+export const MAX_SANDBOX_FUNDING = 100_000_000_000;
+
+export class FundAccountDto {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_SANDBOX_FUNDING,
+    description: 'Smallest unit of the account currency',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_SANDBOX_FUNDING)
+  amount: number;
+}

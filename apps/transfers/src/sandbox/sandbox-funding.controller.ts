@@ -1,0 +1,46 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiBasicAuth,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Caller, CurrentCaller } from '@payments/http';
+import { FundAccountDto } from '@transfers/sandbox/dto/fund-account.dto';
+import { TransactionView } from '@transfers/transactions/transaction.view';
+import { TransfersService } from '@transfers/transfers/transfers.service';
+
+@ApiTags('Sandbox')
+@ApiBasicAuth()
+@Controller('sandbox/internal-accounts')
+export class SandboxFundingController {
+  constructor(private readonly transfers: TransfersService) {}
+
+  @Post(':accountId/fund')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Simulate money arriving for an internal account (sandbox only)' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'The same key again returns the first response',
+  })
+  @ApiOkResponse({
+    type: TransactionView,
+    description:
+      'The INCOMING transaction, PENDING; it completes and credits the account after SANDBOX_SETTLEMENT_MS',
+  })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN with production credentials' })
+  @ApiNotFoundResponse({
+    description: "ACCOUNT_NOT_FOUND, also for another platform's or environment's account",
+  })
+  fund(
+    @CurrentCaller() caller: Caller,
+    @Param('accountId') accountId: string,
+    @Body() body: FundAccountDto,
+  ): Promise<TransactionView> {
+    return this.transfers.fund(caller, accountId, body.amount);
+  }
+}

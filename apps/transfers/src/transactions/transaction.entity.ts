@@ -1,0 +1,72 @@
+import { TransactionStatus, TransactionType } from '@payments/contracts';
+import { ScopedRecord } from '@payments/persistence';
+import { Column, Entity } from 'typeorm';
+
+export const SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+/** Failure reasons this app sets (interface.md part 7); failureDetail says what the rail answered. */
+export type FailureReason = 'OFFRAMP_FAILED';
+
+/**
+ * Read through TypeORM (lists, single reads); written with plain SQL so that a status change, its
+ * history row and its rail schedule are one statement.
+ */
+@Entity({ name: 'transactions' })
+export class Transaction extends ScopedRecord {
+  @Column('text')
+  type: TransactionType;
+
+  @Column('text')
+  status: TransactionStatus;
+
+  @Column('text', { name: 'source_type' })
+  sourceType: SourceType;
+
+  /** API id (InternalAccount:… or ExternalAccount:…); null for a realtime-funded source. */
+  @Column('text', { name: 'source_account_id', nullable: true })
+  sourceAccountId: string | null;
+
+  @Column('text', { name: 'source_currency' })
+  sourceCurrency: string;
+
+  @Column('text', { name: 'destination_type' })
+  destinationType: 'ACCOUNT';
+
+  @Column('text', { name: 'destination_account_id' })
+  destinationAccountId: string;
+
+  @Column('text', { name: 'destination_currency' })
+  destinationCurrency: string;
+
+  /** API id of the sender (outgoing) or recipient (incoming); null for the platform's own accounts. */
+  @Column('text', { name: 'customer_id', nullable: true })
+  customerId: string | null;
+
+  @Column('text', { name: 'platform_customer_id', nullable: true })
+  platformCustomerId: string | null;
+
+  /** Minor units of the source currency; bigint arrives from pg as a string and stays one. */
+  @Column('bigint', { name: 'sent_amount' })
+  sentAmount: string;
+
+  /** Minor units of the destination currency. */
+  @Column('bigint', { name: 'received_amount' })
+  receivedAmount: string;
+
+  @Column('text', { nullable: true })
+  description: string | null;
+
+  @Column('text', { name: 'failure_reason', nullable: true })
+  failureReason: FailureReason | null;
+
+  @Column('text', { name: 'failure_detail', nullable: true })
+  failureDetail: string | null;
+
+  /** Unique reference that matches a bank movement to this transaction. */
+  @Column('text')
+  reference: string;
+
+  @Column('timestamptz', { name: 'settled_at', nullable: true })
+  settledAt: Date | null;
+}

@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Environment, TRANSACTION_EVENTS, TransactionStatus, TransactionType } from '@payments/contracts';
+import { Outbox } from '@payments/persistence';
+import { DataSource, EntityManager } from 'typeorm';
+import { RailOutcome } from '@transfers/rails/sandbox-rail';
+import { assertTransition } from '@transfers/transactions/transaction-state-machine';
+import { FailureReason, SourceType, Transaction } from '@transfers/transactions/transaction.entity';
+import { MovedTransaction, statusChanged } from '@transfers/transactions/transaction-events';
+
+/** Timestamps to the millisecond, as the API shows them (see the migration). */
+const NOW_MS = `date_trunc('milliseconds', now())`;
+
+/** What a new transaction is made of; it starts CREATED. */
+export interface NewTransaction {
+  id: string;
+  platformId: string;
+  environment: Environment;
+  type: TransactionType;
+  sourceType: SourceType;
+  sourceAccountId: string | null;
+  sourceCurrency: string;
+  destinationAccountId: string;
+  destinationCurrency: string;
+  customerId: string | null;
+  platformCustomerId: string | null;
+  sentAmount: number;
+  receivedAmount: number;
+  reference: string;
+}
+
+/**
+ * The rail's side of a new transaction: what the rail will answer, how long after the transaction
+ * turns PENDING, and when the settlement worker first looks at it (before it turns PENDING, that look
+ * is the recovery of a request that never finished).
+ */
+export interface RailSchedule extends RailOutcome {
+  firstLookInMs: number;
+}
+
+export interface StatusChange {
+  /** Bare uuid. */
+  id: string;
+  from: TransactionStatus;
+  to: TransactionStatus;
+  /** Why, for the history row. */
+  reason: string;
+  failure?: { reason: FailureReason; detail: string };
+}
+
+/**
+ * The only writer of transactions. A status change is one guarded statement (`WHERE status = from`,
+ * so a concurrent or repeated change of the same transaction applies once) that also appends the
+ * history row and moves the rail schedule; its event goes to the outbox in the same transaction.
+ */
+@Injectable()
+export class TransactionStore {
+  private readonly movedColumns: string;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {
+    this.movedColumns = transactionColumns(dataSource, 'moved');
+  }
+
+  /** Inserts the transaction (CREATED) and its rail attempt in one statement. */
+  async insert(manager: EntityManager, transaction: NewTransaction, rail: RailSchedule): Promise<void> {
+    await manager.query(
+      `WITH created AS (
+         INSERT INTO transactions (id, platform_id, environment, type, status, source_type, source_account_id,
+           source_currency, destination_type, destination_account_id, destination_currency, customer_id,
+           platform_customer_id, sent_amount, received_amount, reference)
+         VALUES ($1, $2, $3, $4, 'CREATED', $5, $6, $7, 'ACCOUNT', $8, $9, $10, $11, $12, $13, $14)
+         RETURNING id
+       )
+       INSERT INTO rail_attempts (transaction_id, answer, failure_detail, delay_ms, due_at)
+       SELECT id, $15, $16, $17, now() + $18 * interval '1 millisecond' FROM created`,
+      [
+        transaction.id,
+        transaction.platformId,
+        transaction.environment,
+        transaction.type,
+        transaction.sourceType,
+        transaction.sourceAccountId,
+        transaction.sourceCurrency,
+        transaction.destinationAccountId,
+        transaction.destinationCurrency,
+        transaction.customerId,
+        transaction.platformCustomerId,
+        transaction.sentAmount,
+        transaction.receivedAmount,
+        transaction.reference,
+        rail.answer,
+        rail.failureDetail ?? null,
+        rail.delayMs,
+        rail.firstLookInMs,
+      ],
+    );
+  }
+
+  /**
+   * Applies the changes whose transaction is still in their `from` status and returns those; the
+   * others changed meanwhile and are left alone. Must run inside a database transaction.
+   */
+  async move(
+    manager: EntityManager,
+    changes: StatusChange[],
+    requestId?: string,
+  ): Promise<MovedTransaction[]> {
+    if (changes.length === 0) return [];
+    for (const change of changes) assertTransition(change.from, change.to);
+    const rows: (Transaction & { previousStatus: TransactionStatus })[] = await manager.query(
+      `WITH change AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+           AS c (id, from_status, to_status, reason, failure_reason, failure_detail)
+       ), moved AS (
+         UPDATE transactions t
+         SET status = c.to_status,
+             failure_reason = c.failure_reason,
+             failure_detail = c.failure_detail,
+             settled_at = CASE WHEN c.to_status = 'COMPLETED' THEN ${NOW_MS} ELSE t.settled_at END,
+             updated_at = ${NOW_MS}
+         FROM change c
+         WHERE t.id = c.id AND t.status = c.from_status
+         RETURNING t.*, c.from_status AS previous_status, c.reason AS change_reason
+       ), history AS (
+         INSERT INTO transaction_status_history (transaction_id, from_status, to_status, at, reason)
+         SELECT id, previous_status, status, updated_at, change_reason FROM moved
+       ), rail AS (
+         -- PENDING starts the rail's clock; a final status closes the attempt.
+         UPDATE rail_attempts a
+         SET due_at = CASE WHEN moved.status = 'PENDING' THEN now() + a.delay_ms * interval '1 millisecond' ELSE a.due_at END,
+             finished_at = CASE WHEN moved.status IN ('PENDING', 'PROCESSING') THEN NULL ELSE now() END,
+             last_error = NULL
+         FROM moved
+         WHERE a.transaction_id = moved.id
+       )
+       SELECT ${this.movedColumns}, moved.previous_status AS "previousStatus" FROM moved`,
+      [
+        changes.map((change) => change.id),
+        changes.map((change) => change.from),
+        changes.map((change) => change.to),
+        changes.map((change) => change.reason),
+        changes.map((change) => change.failure?.reason ?? null),
+        changes.map((change) => change.failure?.detail ?? null),
+      ],
+    );
+    const moved = rows.map(({ previousStatus, ...transaction }) => ({ transaction, previousStatus }));
+    if (moved.length) await this.outbox.add(manager, TRANSACTION_EVENTS, moved.map(statusChanged), requestId);
+    return moved;
+  }
+
+  /** Deletes a transaction that never left CREATED (nothing was reserved, nothing published). */
+  async discardCreated(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(`DELETE FROM transactions WHERE id = $1 AND status = 'CREATED'`, [id]);
+  }
+}
+
+/** `<alias>.<column> AS "<property>"` for every column, so that raw rows come back shaped as the entity. */
+export function transactionColumns(dataSource: DataSource, alias: string): string {
+  return dataSource
+    .getMetadata(Transaction)
+    .columns.map((column) => `${alias}.${column.databaseName} AS "${column.propertyName}"`)
+    .join(', ');
+}

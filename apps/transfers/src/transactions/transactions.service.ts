@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { uuidOf } from '@payments/contracts';
+import { ApiException, Caller, Page, paginate, scopeOf } from '@payments/http';
+import { Repository } from 'typeorm';
+import { ListTransactionsQuery } from '@transfers/transactions/dto/list-transactions.query';
+import { transactionFilters } from '@transfers/transactions/transaction-filters';
+import { Transaction } from '@transfers/transactions/transaction.entity';
+import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
+
+/**
+ * Reads of one platform's transactions in one environment. A transaction is visible from PENDING on:
+ * while CREATED it is only an intent whose funds are not reserved yet, and it may still be discarded.
+ */
+@Injectable()
+export class TransactionsService {
+  constructor(@InjectRepository(Transaction) private readonly transactions: Repository<Transaction>) {}
+
+  list(caller: Caller, query: ListTransactionsQuery): Promise<Page<TransactionView>> {
+    const builder = this.scoped(caller);
+    for (const filter of transactionFilters(query)) builder.andWhere(filter.where, filter.parameters);
+    return paginate(builder, query, presentTransaction);
+  }
+
+  async get(caller: Caller, transactionId: string): Promise<TransactionView> {
+    const id = uuidOf('Transaction', transactionId);
+    const transaction = id
+      ? await this.scoped(caller).andWhere('transaction.id = :id', { id }).getOne()
+      : null;
+    if (!transaction)
+      throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    return presentTransaction(transaction);
+  }
+
+  private scoped(caller: Caller) {
+    return this.transactions
+      .createQueryBuilder('transaction')
+      .where(
+        "transaction.platformId = :platformId AND transaction.environment = :environment AND transaction.status <> 'CREATED'",
+        scopeOf(caller),
+      );
+  }
+}

@@ -1,0 +1,209 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Environment, isIdOf, toApiId } from '@payments/contracts';
+import { ApiException, Caller, scopeOf } from '@payments/http';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
+import { LedgerAccount, LedgerClient } from '@transfers/accounts/ledger.client';
+import {
+  RailDirection,
+  RailOutcome,
+  simulatedSettlement,
+  sandboxOutcome,
+  SandboxTiming,
+} from '@transfers/rails/sandbox-rail';
+import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
+import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
+import { assertTransferAllowed } from '@transfers/transfers/transfer-rules';
+import { TransferInDto, TransferOutDto } from '@transfers/transfers/dto/transfer.dto';
+import { TransfersEnvironment } from '@transfers/transfers.environment';
+
+/**
+ * How long a transfer-out may stay CREATED before the settlement worker takes it for abandoned: far
+ * longer than the rest of its request can last (one ledger call of at most 10 s, then one database
+ * transaction), so the worker never races a request that is still running.
+ */
+const ABANDONED_CREATION_MS = 60_000;
+
+type TransactionEnds = Pick<
+  NewTransaction,
+  'type' | 'sourceType' | 'sourceAccountId' | 'destinationAccountId'
+>;
+
+/** Same-currency transfers between a customer's internal and external accounts, and sandbox funding. */
+@Injectable()
+export class TransfersService {
+  private readonly timing: SandboxTiming;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: TransactionStore,
+    private readonly ledger: LedgerClient,
+    private readonly externalAccounts: ExternalAccountsClient,
+    config: ConfigService<TransfersEnvironment, true>,
+  ) {
+    this.timing = {
+      settlementMs: config.get('SANDBOX_SETTLEMENT_MS', { infer: true }),
+      delayedFailureMs: config.get('SANDBOX_DELAYED_FAILURE_SECONDS', { infer: true }) * 1000,
+    };
+  }
+
+  /** Pulls from a pull-capable external account; the internal account is credited when the rail settles. */
+  async transferIn(caller: Caller, body: TransferInDto): Promise<TransactionView> {
+    const { transaction, rail } = await this.prepare(caller, 'IN', body);
+    return this.openIncoming(caller, transaction, rail);
+  }
+
+  /** Simulates money arriving for an internal account (sandbox only). */
+  async fund(caller: Caller, accountId: string, amount: number): Promise<TransactionView> {
+    if (caller.environment !== Environment.Sandbox) {
+      throw new ApiException('FORBIDDEN', 'Sandbox helpers are not available with production credentials');
+    }
+    if (!isIdOf('InternalAccount', accountId))
+      throw new ApiException('ACCOUNT_NOT_FOUND', `Account ${accountId} not found`);
+    const internal = await this.ledger.account(caller, accountId);
+    const transaction = this.newTransaction(
+      caller,
+      internal,
+      {
+        type: 'INCOMING',
+        sourceType: 'REALTIME_FUNDING',
+        sourceAccountId: null,
+        destinationAccountId: internal.id,
+      },
+      amount,
+    );
+    return this.openIncoming(caller, transaction, simulatedSettlement(this.timing));
+  }
+
+  /**
+   * Reserves the funds, then hands the transfer to the rail. The transaction row is written (CREATED)
+   * before the reserve, so that a reserve whose answer is lost is never forgotten: the settlement
+   * worker abandons a transfer left CREATED and releases whatever was reserved for it. A refused
+   * reserve deletes the row, so the client's 4xx leaves nothing behind. Only this request moves the
+   * transfer to PENDING; when it cannot, the client gets a 5xx and the transfer will not be paid.
+   */
+  async transferOut(caller: Caller, body: TransferOutDto): Promise<TransactionView> {
+    const { transaction, rail } = await this.prepare(caller, 'OUT', body);
+    await this.store.insert(this.dataSource.manager, transaction, {
+      ...rail,
+      firstLookInMs: ABANDONED_CREATION_MS,
+    });
+    try {
+      await this.ledger.post(caller, {
+        transactionId: toApiId('Transaction', transaction.id),
+        kind: 'RESERVE',
+        accountId: transaction.sourceAccountId!,
+        amount: body.amount,
+        currency: transaction.sourceCurrency,
+      });
+    } catch (error) {
+      // A refusal (4xx) means nothing was reserved; anything else is left for the worker to settle.
+      if (error instanceof ApiException && error.status < 500)
+        await this.store.discardCreated(this.dataSource.manager, transaction.id);
+      throw error;
+    }
+    const [moved] = await this.dataSource.transaction((manager) =>
+      this.store.move(
+        manager,
+        [{ id: transaction.id, from: 'CREATED', to: 'PENDING', reason: 'Funds reserved' }],
+        caller.requestId,
+      ),
+    );
+    if (!moved) {
+      throw new ApiException(
+        'SERVICE_UNAVAILABLE',
+        'The transfer could not be confirmed in time and will not be made; try again',
+      );
+    }
+    return presentTransaction(moved.transaction);
+  }
+
+  /**
+   * Reads both accounts, checks the transfer is allowed and builds its transaction and the rail's
+   * answer for it. IN moves money from the external account to the internal one, OUT the other way.
+   */
+  private async prepare(
+    caller: Caller,
+    direction: 'IN' | 'OUT',
+    body: TransferInDto | TransferOutDto,
+  ): Promise<{ transaction: NewTransaction; rail: RailOutcome }> {
+    const [internalId, externalId] =
+      direction === 'IN'
+        ? [body.destination.accountId, body.source.accountId]
+        : [body.source.accountId, body.destination.accountId];
+    const [internal, external] = await Promise.all([
+      this.ledger.account(caller, internalId),
+      this.externalAccounts.account(caller, externalId),
+    ]);
+    const incoming = direction === 'IN';
+    assertTransferAllowed(
+      { internal, external, externalField: incoming ? 'source.accountId' : 'destination.accountId' },
+      direction,
+    );
+    const ends: TransactionEnds = incoming
+      ? {
+          type: 'INCOMING',
+          sourceType: 'ACCOUNT',
+          sourceAccountId: external.id,
+          destinationAccountId: internal.id,
+        }
+      : {
+          type: 'OUTGOING',
+          sourceType: 'ACCOUNT',
+          sourceAccountId: internal.id,
+          destinationAccountId: external.id,
+        };
+    return {
+      transaction: this.newTransaction(caller, internal, ends, body.amount),
+      rail: this.railOutcome(caller, incoming ? 'PULL' : 'PUSH', external.primaryIdentifier),
+    };
+  }
+
+  /** Incoming money needs nothing reserved: the transaction is PENDING at once, in one database transaction. */
+  private openIncoming(
+    caller: Caller,
+    transaction: NewTransaction,
+    rail: RailOutcome,
+  ): Promise<TransactionView> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.store.insert(manager, transaction, { ...rail, firstLookInMs: rail.delayMs });
+      const [moved] = await this.store.move(
+        manager,
+        [{ id: transaction.id, from: 'CREATED', to: 'PENDING', reason: 'Accepted by the rail' }],
+        caller.requestId,
+      );
+      return presentTransaction(moved.transaction);
+    });
+  }
+
+  /** Failure patterns are a sandbox feature; in production the simulated rail always settles. */
+  private railOutcome(caller: Caller, direction: RailDirection, primaryIdentifier: string): RailOutcome {
+    return caller.environment === Environment.Sandbox
+      ? sandboxOutcome(direction, primaryIdentifier, this.timing)
+      : simulatedSettlement(this.timing);
+  }
+
+  /** A same-currency transaction of the internal account's owner, in its currency. */
+  private newTransaction(
+    caller: Caller,
+    internal: LedgerAccount,
+    ends: TransactionEnds,
+    amount: number,
+  ): NewTransaction {
+    return {
+      id: randomUUID(),
+      ...scopeOf(caller),
+      ...ends,
+      sourceCurrency: internal.currency,
+      destinationCurrency: internal.currency,
+      customerId: internal.customerId,
+      platformCustomerId: internal.platformCustomerId,
+      sentAmount: amount,
+      receivedAmount: amount,
+      reference: `TR-${randomBytes(8).toString('hex').toUpperCase()}`,
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
+import { serviceFoundation } from '@payments/messaging';
+import { WEBHOOKS_SCHEMA } from '@webhooks/database';
+import { QueueDepthMetric } from '@webhooks/deliveries/delivery.metrics';
+import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
+import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
+import { PaymentWebhookConsumer } from '@webhooks/deliveries/payment-webhook.consumer';
+import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { WebhookEndpointConsumer } from '@webhooks/endpoints/webhook-endpoint.consumer';
+import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
+import { SigningKeyController } from '@webhooks/signing/signing-key.controller';
+import { WebhookSigner } from '@webhooks/signing/webhook-signer';
+import { TestWebhookController } from '@webhooks/test-webhooks/test-webhook.controller';
+import { TestWebhookService } from '@webhooks/test-webhooks/test-webhook.service';
+import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
+
+@Module({
+  imports: [
+    ...serviceFoundation({
+      app: 'webhook-dispatcher',
+      environment: WebhookDispatcherEnvironment,
+      schema: WEBHOOKS_SCHEMA,
+      produces: [],
+      consumes: [PLATFORM_EVENTS, TRANSACTION_EVENTS],
+    }),
+  ],
+  controllers: [SigningKeyController, TestWebhookController, WebhookEndpointConsumer, PaymentWebhookConsumer],
+  providers: [
+    WebhookSigner,
+    WebhookSender,
+    WebhookEndpointsStore,
+    DeliveryStore,
+    DeliveryWorker,
+    QueueDepthMetric,
+    TestWebhookService,
+  ],
+})
+export class AppModule {}

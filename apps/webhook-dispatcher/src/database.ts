@@ -1,0 +1,8 @@
+import { SchemaOptions } from '@payments/persistence';
+import { WebhookDispatcherInitial1763700000000 } from '@webhooks/migrations/1763700000000-webhook-dispatcher-initial';
+
+export const WEBHOOKS_SCHEMA: SchemaOptions = {
+  schema: 'webhooks',
+  entities: [],
+  migrations: [WebhookDispatcherInitial1763700000000],
+};

@@ -1,0 +1,174 @@
+import { Environment } from '@payments/contracts';
+import { dataSourceOptions, runMigrations } from '@payments/persistence';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { WEBHOOKS_SCHEMA } from '@webhooks/database';
+import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
+import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
+import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
+
+jest.setTimeout(30_000);
+
+const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments');
+const SCOPE = { platformId: 'Platform:1', environment: Environment.Sandbox };
+const LEASE_MS = 60_000;
+
+async function onServer(sql: string): Promise<void> {
+  const client = new Client({ connectionString: new URL('/postgres', SERVER_URL).href });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+function delivery(aggregateId: string, scope = SCOPE): NewDelivery {
+  const id = randomUUID();
+  return { id, ...scope, aggregateId, type: 'OUTGOING_PAYMENT', body: JSON.stringify({ webhookId: `Webhook:${id}` }) };
+}
+
+const attempt: AttemptResult = { url: 'http://127.0.0.1:9/hooks', startedAt: new Date(), durationMs: 4, responseStatus: 500, responseBody: 'down' };
+const delivered = (): Decision => ({ status: 'DELIVERED', nextAttemptAt: new Date(), lastError: null });
+const retryIn = (seconds: number): Decision => ({
+  status: 'PENDING',
+  nextAttemptAt: new Date(Date.now() + seconds * 1000),
+  lastError: 'answered 500',
+});
+
+describe('DeliveryStore (PostgreSQL)', () => {
+  const databaseName = `it_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = new URL(`/${databaseName}`, SERVER_URL).href;
+  let dataSource: DataSource;
+  let store: DeliveryStore;
+
+  beforeAll(async () => {
+    await onServer(`CREATE DATABASE "${databaseName}"`);
+    await runMigrations(databaseUrl, WEBHOOKS_SCHEMA);
+    dataSource = await new DataSource(dataSourceOptions(databaseUrl, WEBHOOKS_SCHEMA)).initialize();
+    store = new DeliveryStore(dataSource);
+    await dataSource.query(`INSERT INTO webhook_endpoints (platform_id, environment, url) VALUES ($1, $2, 'http://127.0.0.1:9/hooks')`, [
+      SCOPE.platformId,
+      SCOPE.environment,
+    ]);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await onServer(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  });
+
+  beforeEach(() => dataSource.query('TRUNCATE delivery_attempts, deliveries'));
+
+  const row = async (id: string) => (await dataSource.query('SELECT * FROM deliveries WHERE id = $1', [id]))[0];
+
+  const ids = (deliveries: { id: string }[]) => deliveries.map((each) => each.id).sort();
+  const enqueueAll = async (...deliveries: NewDelivery[]) => {
+    for (const each of deliveries) await store.enqueue([each]);
+  };
+
+  it('enqueues a delivery once per id', async () => {
+    const first = delivery('Transaction:a');
+
+    expect(await store.enqueue([first])).toEqual([{ inserted: true, behind: false }]);
+    expect(await store.enqueue([first, delivery('Transaction:b')])).toEqual([
+      { inserted: false, behind: false },
+      { inserted: true, behind: false },
+    ]);
+    expect(await store.pendingCount()).toBe(2);
+  });
+
+  it('gives out only the earliest pending delivery of each aggregate, with its endpoint', async () => {
+    const [a1, a2, b1] = [delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:b')];
+    await enqueueAll(a1, a2, b1);
+
+    const taken = await store.takeDue(10, LEASE_MS);
+
+    expect(ids(taken)).toEqual(ids([a1, b1]));
+    expect(taken[0]).toMatchObject({ url: 'http://127.0.0.1:9/hooks', attemptCount: 0, body: expect.any(String) });
+    expect(await store.takeDue(10, LEASE_MS)).toEqual([]);
+
+    await store.record([{ id: a1.id, decision: delivered(), attemptCount: 1, attempt: { ...attempt, responseStatus: 200 } }], 0);
+
+    expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a2.id]);
+    expect(await row(a1.id)).toMatchObject({ status: 'DELIVERED', attempt_count: 1, delivered_at: expect.any(Date) });
+  });
+
+  it('claims on enqueue the deliveries that may go at once, and only those', async () => {
+    const [a1, a2, b1, b2, c1] = ['a', 'a', 'b', 'b', 'c'].map((name) => delivery(`Transaction:${name}`));
+    await store.enqueue([a1]);
+
+    const enqueued = await store.enqueue([a2, b1, b2, c1], { claimForMs: LEASE_MS });
+
+    expect(enqueued.map(({ inserted, behind, claimed }) => [inserted, behind, claimed?.id])).toEqual([
+      [true, true, undefined],
+      [true, false, b1.id],
+      [true, true, undefined],
+      [true, false, c1.id],
+    ]);
+    expect(enqueued[1].claimed).toMatchObject({ url: 'http://127.0.0.1:9/hooks', type: 'OUTGOING_PAYMENT', attemptCount: 0 });
+    expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a1.id]);
+  });
+
+  it('hands the next delivery of an aggregate over when the earlier one is settled', async () => {
+    const [a1, a2, a3, b1] = [delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:b')];
+    await enqueueAll(a1, a2, a3, b1);
+    await store.takeDue(10, LEASE_MS);
+
+    const handed = await store.record(
+      [
+        { id: a1.id, decision: { status: 'FAILED', nextAttemptAt: new Date(), lastError: 'gave up' }, attemptCount: 4, attempt },
+        { id: b1.id, decision: delivered(), attemptCount: 1, attempt },
+      ],
+      LEASE_MS,
+    );
+
+    expect(handed.map((each) => each?.id)).toEqual([a2.id, undefined]);
+    expect(await store.takeDue(10, LEASE_MS)).toEqual([]);
+  });
+
+  it('lets concurrent takers share the due deliveries without overlap', async () => {
+    const all = Array.from({ length: 40 }, (_, index) => delivery(`Transaction:${index}`));
+    await store.enqueue(all);
+
+    const batches = await Promise.all([1, 2, 3, 4].map(() => store.takeDue(15, LEASE_MS)));
+
+    expect(ids(batches.flat())).toEqual(ids(all));
+  });
+
+  it('holds later deliveries of an aggregate back while the earlier one waits for its retry', async () => {
+    const [a1, a2] = [delivery('Transaction:a'), delivery('Transaction:a')];
+    await enqueueAll(a1, a2);
+    await store.takeDue(10, LEASE_MS);
+    const retry = retryIn(300);
+
+    expect(await store.record([{ id: a1.id, decision: retry, attemptCount: 1, attempt }], LEASE_MS)).toEqual([undefined]);
+    const a3 = delivery('Transaction:a');
+    await store.enqueue([a3], { claimForMs: LEASE_MS });
+
+    expect(await store.takeDue(10, LEASE_MS)).toEqual([]);
+    for (const later of [a2, a3]) expect((await row(later.id)).next_attempt_at).toEqual(retry.nextAttemptAt);
+    expect(await row(a1.id)).toMatchObject({ status: 'PENDING', attempt_count: 1, last_error: 'answered 500' });
+    expect(await dataSource.query('SELECT attempt, url, response_status, response_body FROM delivery_attempts')).toEqual([
+      { attempt: 1, url: attempt.url, response_status: 500, response_body: 'down' },
+    ]);
+  });
+
+  it("makes a platform's waiting deliveries due at once, but leaves deliveries in flight leased", async () => {
+    const [waiting, inFlight, otherPlatform] = [
+      delivery('Transaction:a'),
+      delivery('Transaction:b'),
+      delivery('Transaction:c', { ...SCOPE, platformId: 'Platform:2' }),
+    ];
+    await store.enqueue([waiting, inFlight, otherPlatform]);
+    await store.takeDue(10, LEASE_MS);
+    await store.record(
+      [
+        { id: waiting.id, decision: retryIn(300), attemptCount: 1, attempt },
+        { id: otherPlatform.id, decision: retryIn(300), attemptCount: 1, attempt },
+      ],
+      0,
+    );
+
+    await store.releaseWaiting(dataSource, SCOPE);
+
+    expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([waiting.id]);
+  });
+});

@@ -1,0 +1,75 @@
+import { GroupCommit } from '@webhooks/deliveries/group-commit';
+
+/** A commit that records its batches and finishes when the test says so. */
+function controlledCommit() {
+  const batches: number[][] = [];
+  const pending: (() => void)[] = [];
+  const commit = (items: number[]) => {
+    batches.push(items);
+    return new Promise<string[]>((resolve) => pending.push(() => resolve(items.map((item) => `done ${item}`))));
+  };
+  /** Finishes the oldest commit still running. */
+  const finishNext = async () => {
+    pending.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { batches, commit, finishNext };
+}
+
+describe('GroupCommit', () => {
+  it('commits a lone item at once, and groups the items that arrive meanwhile into the next commit', async () => {
+    const { batches, commit, finishNext } = controlledCommit();
+    const group = new GroupCommit(commit, { maxBatch: 10, maxInFlight: 1 });
+
+    const first = group.add(1);
+    const others = [group.add(2), group.add(3), group.add(4)];
+    expect(batches).toEqual([[1]]);
+
+    await finishNext();
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    await finishNext();
+
+    expect(await first).toBe('done 1');
+    expect(await Promise.all(others)).toEqual(['done 2', 'done 3', 'done 4']);
+  });
+
+  it('runs up to maxInFlight commits at once before it starts grouping', async () => {
+    const { batches, commit, finishNext } = controlledCommit();
+    const group = new GroupCommit(commit, { maxBatch: 10, maxInFlight: 2 });
+
+    const all = [1, 2, 3, 4].map((item) => group.add(item));
+    expect(batches).toEqual([[1], [2]]);
+
+    await finishNext();
+    expect(batches).toEqual([[1], [2], [3, 4]]);
+    await finishNext();
+    await finishNext();
+    expect(await Promise.all(all)).toEqual(['done 1', 'done 2', 'done 3', 'done 4']);
+  });
+
+  it('keeps batches within the maximum size', async () => {
+    const { batches, commit, finishNext } = controlledCommit();
+    const group = new GroupCommit(commit, { maxBatch: 2, maxInFlight: 1 });
+
+    const all = [1, 2, 3, 4, 5].map((item) => group.add(item));
+    for (let batch = 0; batch < 3; batch++) await finishNext();
+
+    expect(batches).toEqual([[1], [2, 3], [4, 5]]);
+    expect(await Promise.all(all)).toHaveLength(5);
+  });
+
+  it('fails every item of a failed batch, and goes on with the next one', async () => {
+    let calls = 0;
+    const group = new GroupCommit(async (items: number[]) => {
+      calls++;
+      if (calls === 1) throw new Error('database down');
+      return items;
+    }, { maxBatch: 10, maxInFlight: 1 });
+
+    const failed = group.add(1);
+    const next = group.add(2);
+
+    await expect(failed).rejects.toThrow('database down');
+    await expect(next).resolves.toBe(2);
+  });
+});

@@ -1,0 +1,77 @@
+import { ConfigService } from '@nestjs/config';
+import { verifySignature, WebhookReceiver } from '@payments/testing';
+import { generateKeyPairSync } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { WebhookSigner } from '@webhooks/signing/webhook-signer';
+import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
+
+describe('WebhookSender (HTTP)', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const config = new ConfigService<WebhookDispatcherEnvironment, true>({
+    ...new WebhookDispatcherEnvironment(),
+    WEBHOOK_SIGNING_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    WEBHOOK_TIMEOUT_MS: 300,
+  });
+  const receiver = new WebhookReceiver();
+  let sender: WebhookSender;
+
+  beforeAll(async () => {
+    const signer = new WebhookSigner(undefined as unknown as DataSource, config);
+    await signer.onModuleInit();
+    sender = new WebhookSender(signer, config);
+    await receiver.start();
+  });
+
+  afterAll(async () => {
+    await sender.onApplicationShutdown();
+    await receiver.stop();
+  });
+
+  it('POSTs the body as JSON, signed, and reports the answer', async () => {
+    receiver.respondWith(() => ({ status: 201, body: { ok: true } }));
+    const body = '{"webhookId":"Webhook:1","type":"TEST","timestamp":"2025-10-13T10:00:00.000Z"}';
+
+    const result = await sender.send(receiver.url, body);
+
+    expect(result).toEqual({
+      url: receiver.url,
+      startedAt: expect.any(Date),
+      durationMs: expect.any(Number),
+      responseStatus: 201,
+      responseBody: '{"ok":true}',
+    });
+    const [request] = receiver.requests.slice(-1);
+    expect(request.rawBody).toBe(body);
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(verifySignature(request.rawBody, request.headers['x-grid-signature'], publicKeyPem)).toBe(true);
+  });
+
+  it('keeps the first 4 KiB of a long answer, without NUL characters', async () => {
+    receiver.respondWith(() => ({ status: 500, body: `\u0000${'x'.repeat(100_000)}` }));
+
+    const result = await sender.send(receiver.url, '{}');
+
+    expect(result.responseStatus).toBe(500);
+    expect(result.responseBody).toBe('x'.repeat(4095));
+  });
+
+  it('reports an endpoint that answers too late as a timeout', async () => {
+    receiver.respondWith(() => ({ status: 200, delayMs: 1_000 }));
+
+    const result = await sender.send(receiver.url, '{}');
+
+    expect(result).toMatchObject({ error: 'no answer within 300 ms' });
+    expect(result.responseStatus).toBeUndefined();
+  });
+
+  it('reports an endpoint it cannot reach, without throwing', async () => {
+    const closed = new WebhookReceiver();
+    const url = await closed.start();
+    await closed.stop();
+
+    expect(await sender.send(url, '{}')).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(await sender.send('not a url', '{}')).toMatchObject({ error: expect.any(String) });
+  });
+});

@@ -1,0 +1,224 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { EventScope } from '@payments/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
+import { NewDelivery, WebhookType } from '@webhooks/deliveries/webhook-envelope';
+
+/** The data source, or the manager of a transaction the caller runs. */
+export type Queryable = Pick<EntityManager, 'query'>;
+
+/** A delivery leased to this replica to send now, with the endpoint it goes to (null: none is set). */
+export interface DueDelivery {
+  id: string;
+  type: WebhookType;
+  body: string;
+  attemptCount: number;
+  createdAt: Date;
+  url: string | null;
+}
+
+export interface Enqueued {
+  /** False when a delivery with this id existed already (a redelivered event). */
+  inserted: boolean;
+  /** An earlier delivery of its aggregate is still PENDING: it goes once that one is settled. */
+  behind: boolean;
+  /** Leased to the caller, who sends it now. */
+  claimed?: DueDelivery;
+}
+
+/** What to write back for a delivery: its new state and, when an HTTP attempt was made, that attempt. */
+export interface DeliveryUpdate {
+  id: string;
+  decision: Decision;
+  attemptCount: number;
+  attempt?: AttemptResult;
+}
+
+interface DueRow {
+  id: string;
+  type: WebhookType;
+  body: string;
+  attempt_count: number;
+  created_at: Date;
+  url: string | null;
+}
+
+/** Lease expiry `$n` milliseconds from now, for SQL. */
+const leaseFor = (parameter: string) => `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
+
+/** The columns of DueDelivery, from a row set `source` of deliveries joined to the endpoints as `e`. */
+const DUE_COLUMNS = (source: string) =>
+  `${source}.id, ${source}.type, ${source}.body, ${source}.attempt_count, ${source}.created_at, e.url`;
+
+/**
+ * The delivery queue in the deliveries table. A delivery may go when it is PENDING, due, not leased
+ * by a replica and the earliest PENDING delivery of its aggregate: that is what keeps an aggregate's
+ * webhooks in order. Every method is one statement for a whole batch, and the usual path needs no
+ * separate "take" query: enqueueing claims what may go at once, and writing an outcome back hands
+ * over the next delivery of that aggregate.
+ */
+@Injectable()
+export class DeliveryStore {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Adds PENDING deliveries, skipping ids that exist. Behind an earlier delivery of its aggregate that
+   * waits for a retry, a delivery is due no sooner than that one, so the due range never fills with
+   * deliveries that could not go anyway. With `claimForMs`, those that may go at once are leased to
+   * the caller for that long.
+   */
+  async enqueue(deliveries: NewDelivery[], { db = this.dataSource as Queryable, claimForMs = 0 } = {}): Promise<Enqueued[]> {
+    const rows: { id: string; created_at: Date; url: string | null; claimed: boolean; behind: boolean }[] = await db.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
+           AS i (id, platform_id, environment, aggregate_id, type, body, position)),
+       placed AS (
+         SELECT i.*, ahead.due_after,
+           row_number() OVER (PARTITION BY i.aggregate_id ORDER BY i.position) AS place_in_batch
+         FROM input i
+         CROSS JOIN LATERAL (
+           SELECT max(next_attempt_at) AS due_after FROM deliveries d
+           WHERE d.aggregate_id = i.aggregate_id AND d.status = 'PENDING') ahead),
+       inserted AS (
+         INSERT INTO deliveries (id, platform_id, environment, aggregate_id, type, body, next_attempt_at, locked_until)
+         SELECT id, platform_id, environment, aggregate_id, type, body, greatest(now(), due_after),
+           CASE WHEN $7 > 0 AND due_after IS NULL AND place_in_batch = 1 THEN ${leaseFor('$7')} ELSE '-infinity' END
+         FROM placed ORDER BY position
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id, platform_id, environment, created_at, locked_until)
+       SELECT inserted.id, inserted.created_at, e.url, inserted.locked_until > now() AS claimed,
+         placed.due_after IS NOT NULL OR placed.place_in_batch > 1 AS behind
+       FROM inserted JOIN placed USING (id)
+       LEFT JOIN webhook_endpoints e ON e.platform_id = inserted.platform_id AND e.environment = inserted.environment`,
+      [
+        deliveries.map((delivery) => delivery.id),
+        deliveries.map((delivery) => delivery.platformId),
+        deliveries.map((delivery) => delivery.environment),
+        deliveries.map((delivery) => delivery.aggregateId),
+        deliveries.map((delivery) => delivery.type),
+        deliveries.map((delivery) => delivery.body),
+        claimForMs,
+      ],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return deliveries.map(({ id, type, body }) => {
+      const row = byId.get(id);
+      if (!row) return { inserted: false, behind: false };
+      const claimed: DueDelivery = { id, type, body, attemptCount: 0, createdAt: row.created_at, url: row.url };
+      return { inserted: true, behind: row.behind, ...(row.claimed ? { claimed } : {}) };
+    });
+  }
+
+  /** Leases up to `limit` deliveries that may go; SKIP LOCKED lets replicas take disjoint batches. */
+  async takeDue(limit: number, leaseMs: number): Promise<DueDelivery[]> {
+    const rows: DueRow[] = await this.dataSource.query(
+      `WITH due AS (
+         SELECT id FROM deliveries d
+         WHERE status = 'PENDING' AND next_attempt_at <= now() AND locked_until <= now()
+           AND NOT EXISTS (
+             SELECT 1 FROM deliveries earlier
+             WHERE earlier.aggregate_id = d.aggregate_id AND earlier.status = 'PENDING' AND earlier.sequence < d.sequence)
+         ORDER BY next_attempt_at
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED),
+       taken AS (
+         UPDATE deliveries d SET locked_until = ${leaseFor('$2')}
+         FROM due WHERE d.id = due.id
+         RETURNING d.*)
+       SELECT ${DUE_COLUMNS('taken')}
+       FROM taken LEFT JOIN webhook_endpoints e ON e.platform_id = taken.platform_id AND e.environment = taken.environment`,
+      [limit, leaseMs],
+    );
+    return rows.map(toDue);
+  }
+
+  /**
+   * Writes back a batch of outcomes with their attempts and releases their leases. A delivery that
+   * will be retried holds back the later PENDING deliveries of its aggregate until then (see
+   * enqueue); one that is settled hands the next one of its aggregate, if due, to the caller, leased
+   * for `handOverForMs` (0: left for whoever takes it). Returns that successor for each update.
+   */
+  async record(updates: DeliveryUpdate[], handOverForMs: number): Promise<(DueDelivery | undefined)[]> {
+    const attempted = updates.filter((update) => update.attempt !== undefined);
+    const rows: (DueRow & { after_id: string })[] = await this.dataSource.query(
+      `WITH outcome AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::text[])
+           AS o (id, status, attempt_count, next_attempt_at, last_error)),
+       updated AS (
+         UPDATE deliveries d
+         SET status = o.status, attempt_count = o.attempt_count, next_attempt_at = o.next_attempt_at,
+           last_error = o.last_error, locked_until = '-infinity',
+           delivered_at = CASE WHEN o.status = 'DELIVERED' THEN o.next_attempt_at END
+         FROM outcome o WHERE d.id = o.id
+         RETURNING d.id, d.aggregate_id, d.sequence, d.status, d.next_attempt_at),
+       held_back AS (
+         UPDATE deliveries later SET next_attempt_at = u.next_attempt_at
+         FROM updated u
+         WHERE u.status = 'PENDING' AND later.aggregate_id = u.aggregate_id AND later.status = 'PENDING'
+           AND later.sequence > u.sequence AND later.next_attempt_at < u.next_attempt_at),
+       attempts AS (
+         INSERT INTO delivery_attempts (delivery_id, attempt, url, started_at, duration_ms, response_status, error, response_body)
+         SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::timestamptz[], $10::int[], $11::int[], $12::text[], $13::text[])),
+       successor AS (
+         SELECT DISTINCT ON (u.id) u.id AS after_id, later.id
+         FROM updated u
+         JOIN deliveries later ON later.aggregate_id = u.aggregate_id AND later.status = 'PENDING' AND later.sequence > u.sequence
+         WHERE u.status <> 'PENDING' AND $14 > 0
+         ORDER BY u.id, later.sequence),
+       handed AS (
+         UPDATE deliveries d SET locked_until = ${leaseFor('$14')}
+         FROM successor s
+         WHERE d.id = s.id AND d.next_attempt_at <= now() AND d.locked_until <= now()
+         RETURNING s.after_id, d.*)
+       SELECT handed.after_id, ${DUE_COLUMNS('handed')}
+       FROM handed LEFT JOIN webhook_endpoints e ON e.platform_id = handed.platform_id AND e.environment = handed.environment`,
+      [
+        updates.map((update) => update.id),
+        updates.map((update) => update.decision.status),
+        updates.map((update) => update.attemptCount),
+        updates.map((update) => update.decision.nextAttemptAt),
+        updates.map((update) => update.decision.lastError),
+        attempted.map((update) => update.id),
+        attempted.map((update) => update.attemptCount),
+        attempted.map((update) => update.attempt!.url),
+        attempted.map((update) => update.attempt!.startedAt),
+        attempted.map((update) => update.attempt!.durationMs),
+        attempted.map((update) => update.attempt!.responseStatus ?? null),
+        attempted.map((update) => update.attempt!.error ?? null),
+        attempted.map((update) => update.attempt!.responseBody ?? null),
+        handOverForMs,
+      ],
+    );
+    const successors = new Map(rows.map((row) => [row.after_id, toDue(row)]));
+    return updates.map((update) => successors.get(update.id));
+  }
+
+  /**
+   * Makes every PENDING delivery of the platform that waits (for an endpoint, or for a retry at an
+   * endpoint it has just replaced) due now; deliveries in flight keep their lease.
+   */
+  async releaseWaiting(db: Queryable, scope: EventScope): Promise<void> {
+    await db.query(
+      `UPDATE deliveries SET next_attempt_at = now()
+       WHERE status = 'PENDING' AND next_attempt_at > now() AND platform_id = $1 AND environment = $2`,
+      [scope.platformId, scope.environment],
+    );
+  }
+
+  async pendingCount(): Promise<number> {
+    const [row] = await this.dataSource.query(`SELECT count(*)::int AS count FROM deliveries WHERE status = 'PENDING'`);
+    return row.count;
+  }
+}
+
+function toDue(row: DueRow): DueDelivery {
+  return {
+    id: row.id,
+    type: row.type,
+    body: row.body,
+    attemptCount: row.attempt_count,
+    createdAt: row.created_at,
+    url: row.url,
+  };
+}

@@ -1,0 +1,172 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { WakeableSleep } from '@payments/runtime';
+import { ConfigService } from '@nestjs/config';
+import { afterAttempt, parseRetrySchedule, withoutEndpoint } from '@webhooks/deliveries/delivery-policy';
+import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
+import { DeliveryStore, DeliveryUpdate, DueDelivery, Enqueued } from '@webhooks/deliveries/delivery.store';
+import { GroupCommit } from '@webhooks/deliveries/group-commit';
+import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
+import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
+
+/** The table is searched at least this often: for retries falling due and other replicas' leftovers. */
+const POLL_MS = 250;
+const ERROR_DELAY_MS = 1_000;
+/**
+ * Each statement costs a round trip that is dear on a busy machine, so the consumers' enqueues (one
+ * per Kafka partition being handled) share statements beyond two in flight, and outcomes, whose
+ * latency nobody waits on, are written by one statement at a time.
+ */
+const ENQUEUE_BATCHING = { maxBatch: 500, maxInFlight: 2 };
+const RECORD_BATCHING = { maxBatch: 500, maxInFlight: 1 };
+/** Margin of a lease over the longest attempt, for writing the outcome back. */
+const LEASE_MARGIN_MS = 30_000;
+
+/**
+ * Sends webhooks, up to WEBHOOK_CONCURRENCY at a time in this replica, each transaction's in order.
+ * Work reaches it three ways: a webhook enqueued here that may go at once is claimed by the insert
+ * and sent straight away; writing back an outcome hands over the next webhook of that transaction;
+ * and the loop takes due deliveries from the table when told there may be some (notify), when
+ * slots free after a full take, and every POLL_MS. Enqueues and outcomes are grouped into one
+ * statement per batch (group commit), so the database work per webhook stays small under load.
+ */
+@Injectable()
+export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(DeliveryWorker.name);
+  private readonly concurrency: number;
+  private readonly schedule: number[];
+  private readonly endpointWaitSeconds: number;
+  private readonly leaseMs: number;
+  private readonly enqueuer: GroupCommit<NewDelivery, Enqueued>;
+  private readonly recorder: GroupCommit<DeliveryUpdate, DueDelivery | undefined>;
+  private running = false;
+  private loop?: Promise<void>;
+  private readonly sending = new Set<Promise<void>>();
+  /** The table may hold deliveries that could go now. */
+  private backlog = true;
+  private lastTakeAt = 0;
+  private readonly pause = new WakeableSleep();
+
+  constructor(
+    private readonly store: DeliveryStore,
+    private readonly sender: WebhookSender,
+    config: ConfigService<WebhookDispatcherEnvironment, true>,
+  ) {
+    this.concurrency = config.get('WEBHOOK_CONCURRENCY', { infer: true });
+    this.schedule = parseRetrySchedule(config.get('WEBHOOK_RETRY_SCHEDULE_SECONDS', { infer: true }));
+    this.endpointWaitSeconds = config.get('WEBHOOK_ENDPOINT_WAIT_SECONDS', { infer: true });
+    // Connecting, the answer's headers and its body each have the timeout (see WebhookSender).
+    this.leaseMs = 3 * config.get('WEBHOOK_TIMEOUT_MS', { infer: true }) + LEASE_MARGIN_MS;
+    this.enqueuer = new GroupCommit(
+      (deliveries) => this.store.enqueue(deliveries, { claimForMs: this.claimMs() }),
+      ENQUEUE_BATCHING,
+    );
+    this.recorder = new GroupCommit((updates) => this.store.record(updates, this.claimMs()), RECORD_BATCHING);
+  }
+
+  /** How long a caller that sends a delivery itself holds it. */
+  get lease(): number {
+    return this.leaseMs;
+  }
+
+  onApplicationBootstrap(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Before the database closes: stop taking work, finish what is in flight and write it back. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.pause.wake();
+    await this.loop;
+    while (this.sending.size) await Promise.all(this.sending);
+  }
+
+  /** Enqueues a webhook, and sends it at once when it may go; false when it was enqueued before. */
+  async enqueue(delivery: NewDelivery): Promise<boolean> {
+    const { inserted, behind, claimed } = await this.enqueuer.add(delivery);
+    if (claimed) this.start(claimed);
+    // Not claimed for want of a free slot (or while stopping): the loop takes it from the table.
+    else if (inserted && !behind) this.notify();
+    return inserted;
+  }
+
+  /** The table may hold deliveries that could go now (enqueued or released by someone else). */
+  notify(): void {
+    this.backlog = true;
+    this.pause.wake();
+  }
+
+  /** Claims only while running and with a slot free; a batch may overshoot by its size. */
+  private claimMs(): number {
+    return this.running && this.sending.size < this.concurrency ? this.leaseMs : 0;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const free = this.concurrency - this.sending.size;
+      if (Date.now() - this.lastTakeAt >= POLL_MS) this.backlog = true;
+      if (this.backlog && free > 0) {
+        this.backlog = false;
+        this.lastTakeAt = Date.now();
+        try {
+          const due = await this.store.takeDue(free, this.leaseMs);
+          // A full batch suggests more: take again when a slot frees.
+          if (due.length === free) this.backlog = true;
+          for (const delivery of due) this.start(delivery);
+        } catch (error) {
+          this.logger.error({ err: error }, 'could not take due webhook deliveries; retrying');
+          await delay(ERROR_DELAY_MS);
+        }
+        continue;
+      }
+      // With no free slot, a finishing delivery wakes the loop; otherwise the next poll does.
+      await this.pause.sleep(free > 0 ? this.lastTakeAt + POLL_MS - Date.now() : POLL_MS);
+    }
+  }
+
+  private start(delivery: DueDelivery): void {
+    const sending = this.deliver(delivery).finally(() => {
+      this.sending.delete(sending);
+      this.pause.wake();
+    });
+    this.sending.add(sending);
+  }
+
+  private async deliver(delivery: DueDelivery): Promise<void> {
+    const update = await this.attempt(delivery);
+    const next = await this.record(update);
+    if (next) this.start(next);
+  }
+
+  private async attempt(delivery: DueDelivery): Promise<DeliveryUpdate> {
+    if (delivery.url === null) {
+      const decision = withoutEndpoint(this.endpointWaitSeconds, delivery.createdAt, new Date());
+      observeDecision(delivery.type, decision, false, delivery.createdAt);
+      return { id: delivery.id, decision, attemptCount: delivery.attemptCount };
+    }
+    const attempt = await this.sender.send(delivery.url, delivery.body);
+    const attemptCount = delivery.attemptCount + 1;
+    const decision = afterAttempt(this.schedule, attemptCount, attempt, new Date());
+    observeDecision(delivery.type, decision, true, delivery.createdAt);
+    return { id: delivery.id, decision, attemptCount, attempt };
+  }
+
+  /** Writes the outcome back, retrying until it is stored; returns the next delivery handed over. */
+  private async record(update: DeliveryUpdate): Promise<DueDelivery | undefined> {
+    for (;;) {
+      try {
+        return await this.recorder.add(update);
+      } catch (error) {
+        this.logger.error({ err: error, deliveryId: update.id }, 'could not record a webhook outcome');
+        // When stopping, the lease expires instead and the webhook is sent again later.
+        if (!this.running) return undefined;
+        await delay(ERROR_DELAY_MS);
+      }
+    }
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

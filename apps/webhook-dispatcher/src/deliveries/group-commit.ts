@@ -1,0 +1,44 @@
+interface Waiting<T, R> {
+  item: T;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: callers add one item each and wait for its result. An item is committed at once
+ * while fewer than `maxInFlight` commits run; otherwise it waits and goes with the others that
+ * arrived meanwhile in one commit. So a light load sees no added latency, and a heavy one is served
+ * by a few statements for many items. A failed commit fails every item of its batch.
+ */
+export class GroupCommit<T, R> {
+  private waiting: Waiting<T, R>[] = [];
+  private inFlight = 0;
+
+  constructor(
+    /** Commits a batch and returns one result per item, in order. */
+    private readonly commit: (items: T[]) => Promise<R[]>,
+    private readonly options: { maxBatch: number; maxInFlight: number },
+  ) {}
+
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.inFlight >= this.options.maxInFlight || this.waiting.length === 0) return;
+    const batch = this.waiting.splice(0, this.options.maxBatch);
+    this.inFlight++;
+    this.commit(batch.map((waiting) => waiting.item))
+      .then(
+        (results) => batch.forEach((waiting, index) => waiting.resolve(results[index])),
+        (error: unknown) => batch.forEach((waiting) => waiting.reject(error)),
+      )
+      .finally(() => {
+        this.inFlight--;
+        this.next();
+      });
+  }
+}

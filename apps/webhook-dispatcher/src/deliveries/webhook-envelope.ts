@@ -1,0 +1,58 @@
+import { EventScope, toApiId, TransactionEvent } from '@payments/contracts';
+import { createHash } from 'node:crypto';
+
+export type WebhookType = 'INCOMING_PAYMENT' | 'OUTGOING_PAYMENT' | 'TEST';
+
+/** A webhook ready to enqueue: `body` is the exact text every attempt sends and signs. */
+export interface NewDelivery extends EventScope {
+  /** The uuid of the body's webhookId. */
+  id: string;
+  /** Deliveries of one aggregate go out in the order they were enqueued. */
+  aggregateId: string;
+  type: WebhookType;
+  body: string;
+}
+
+/** Namespace of the name-based webhook ids, so they can never equal the event ids they come from. */
+const WEBHOOK_ID_NAMESPACE = Buffer.from('6f1c9f0e4b7a4d2e9a35c1d07e5b8a42', 'hex');
+
+/**
+ * The webhook id of the one webhook an event causes: a version-5 (SHA-1, name-based) uuid of the
+ * event id, so a redelivered event yields the same id and enqueues nothing new.
+ */
+export function webhookIdFor(eventId: string): string {
+  const hash = createHash('sha1').update(WEBHOOK_ID_NAMESPACE).update(eventId).digest().subarray(0, 16);
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The INCOMING_PAYMENT or OUTGOING_PAYMENT webhook of a transaction's status change (interface.md part 6). */
+export function paymentWebhook(event: TransactionEvent): NewDelivery {
+  const { transaction } = event.payload;
+  const id = webhookIdFor(event.eventId);
+  const type = transaction.type === 'INCOMING' ? 'INCOMING_PAYMENT' : 'OUTGOING_PAYMENT';
+  return {
+    id,
+    platformId: event.platformId,
+    environment: event.environment,
+    aggregateId: transaction.id,
+    type,
+    // The time of the status change, not of sending: retries carry the same body and signature input.
+    body: JSON.stringify({ webhookId: toApiId('Webhook', id), type, timestamp: event.occurredAt, transaction }),
+  };
+}
+
+/** A TEST webhook; it is its own aggregate, so it never waits behind another webhook. */
+export function testWebhook(scope: EventScope, id: string, timestamp: string): NewDelivery {
+  const webhookId = toApiId('Webhook', id);
+  return {
+    id,
+    platformId: scope.platformId,
+    environment: scope.environment,
+    aggregateId: webhookId,
+    type: 'TEST',
+    body: JSON.stringify({ webhookId, type: 'TEST', timestamp }),
+  };
+}

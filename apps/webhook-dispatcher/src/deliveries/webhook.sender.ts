@@ -1,0 +1,82 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { performance } from 'node:perf_hooks';
+import { Agent, Dispatcher, request } from 'undici';
+import { AttemptResult } from '@webhooks/deliveries/delivery-policy';
+import { WebhookSigner } from '@webhooks/signing/webhook-signer';
+import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
+
+export const SIGNATURE_HEADER = 'x-grid-signature';
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** How much of an endpoint's answer is kept with the attempt. */
+const RESPONSE_EXCERPT_BYTES = 4096;
+
+/**
+ * POSTs signed webhook bodies over keep-alive connections (one undici agent, a pool per endpoint
+ * origin) and reports what happened; it never throws, since every outcome is recorded.
+ */
+@Injectable()
+export class WebhookSender implements OnApplicationShutdown {
+  private readonly agent: Agent;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly signer: WebhookSigner,
+    config: ConfigService<WebhookDispatcherEnvironment, true>,
+  ) {
+    this.timeoutMs = config.get('WEBHOOK_TIMEOUT_MS', { infer: true });
+    // As many connections per endpoint as webhooks in flight, so one busy platform can use them all.
+    // undici's own timers bound each phase (connect, headers, body) more cheaply than an AbortSignal.
+    this.agent = new Agent({
+      connections: config.get('WEBHOOK_CONCURRENCY', { infer: true }),
+      keepAliveTimeout: 30_000,
+      connect: { timeout: this.timeoutMs },
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    });
+  }
+
+  async send(url: string, body: string): Promise<AttemptResult> {
+    const startedAt = new Date();
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const response = await request(url, {
+        dispatcher: this.agent,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: this.signer.sign(body) },
+        body,
+      });
+      const responseBody = await excerptOf(response.body);
+      return { url, startedAt, durationMs: elapsed(), responseStatus: response.statusCode, responseBody };
+    } catch (error) {
+      return { url, startedAt, durationMs: elapsed(), error: this.describe(error) };
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private describe(error: unknown): string {
+    if (TIMEOUT_CODES.has((error as { code?: string })?.code ?? '')) return `no answer within ${this.timeoutMs} ms`;
+    return textColumnSafe((error as Error)?.message ?? String(error));
+  }
+}
+
+/** The start of an answer; reading stops there (closing that connection) so a huge answer costs nothing. */
+async function excerptOf(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= RESPONSE_EXCERPT_BYTES) break;
+  }
+  return textColumnSafe(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8'));
+}
+
+/** Postgres text cannot hold NUL, and one such answer would fail the whole batch it is written with. */
+function textColumnSafe(text: string): string {
+  return text.replaceAll('\u0000', '');
+}

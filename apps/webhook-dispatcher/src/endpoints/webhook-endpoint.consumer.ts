@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PLATFORM_EVENTS, PlatformEvent } from '@payments/contracts';
+import { handleOnce } from '@payments/persistence';
+import { DataSource } from 'typeorm';
+import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
+import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
+import { testWebhook, webhookIdFor } from '@webhooks/deliveries/webhook-envelope';
+import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
+
+/**
+ * Keeps each platform's current webhook endpoint. When it is set or changed, a TEST webhook goes to
+ * it (decisions.md) and the platform's waiting deliveries become due. The inbox matters here: a
+ * replayed older event would otherwise set an old endpoint back for a moment and test it again.
+ */
+@Controller()
+export class WebhookEndpointConsumer {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly endpoints: WebhookEndpointsStore,
+    private readonly deliveries: DeliveryStore,
+    private readonly worker: DeliveryWorker,
+  ) {}
+
+  @EventPattern(PLATFORM_EVENTS.name)
+  async onPlatformEvent(@Payload() event: PlatformEvent): Promise<void> {
+    let endpointSet = false;
+    await handleOnce(this.dataSource, 'webhooks.endpoints', event, async (manager) => {
+      endpointSet = await this.endpoints.update(manager, event, event.payload.webhookEndpoint ?? null);
+      if (!endpointSet) return;
+      await this.deliveries.releaseWaiting(manager, event);
+      await this.deliveries.enqueue([testWebhook(event, webhookIdFor(event.eventId), event.occurredAt)], { db: manager });
+    });
+    if (endpointSet) this.worker.notify();
+  }
+}

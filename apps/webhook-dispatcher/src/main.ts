@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { startService } from '@payments/messaging';
+import { AppModule } from '@webhooks/app.module';
+
+void startService(AppModule, 'WEBHOOK_DISPATCHER_PORT');

@@ -1,0 +1,65 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+/**
+ * An app may use shared libs and its own code only (importing another app is always refused by Nx);
+ * each lib type only the types below it. Tests may also use the testing lib.
+ */
+function moduleBoundaries({ inTests }) {
+  const testing = inTests ? ['type:testing'] : [];
+  return {
+    enforceBuildableLibDependency: false,
+    // Apps import their own folders through their path alias (house style), not ../ chains.
+    allowCircularSelfDependency: true,
+    depConstraints: [
+      ...appScopes.map((scope) => ({ sourceTag: `scope:${scope}`, onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`] })),
+      { sourceTag: 'type:money', onlyDependOnLibsWithTags: [...testing] },
+      { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:money', ...testing] },
+      { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:contracts', ...testing] },
+      { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:http', ...testing] },
+      { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', ...testing] },
+      { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', 'type:persistence', ...testing] },
+      { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:money', 'type:messaging', 'type:runtime'] },
+      {
+        sourceTag: 'type:app',
+        onlyDependOnLibsWithTags: ['type:contracts', 'type:money', 'type:http', 'type:runtime', 'type:persistence', 'type:messaging', ...testing],
+      },
+    ],
+  };
+}
+
+const appScopes = ['gateway', 'customers', 'quoting', 'transfers', 'ledger', 'bulk-import', 'webhooks'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.cache/**', '.nx/**', 'coverage/**', 'scripts/**', 'tools/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ inTests: false })],
+    },
+  },
+  {
+    // Inside an app, folders reach each other through the app's path alias, never ../ (libs are small and flat).
+    files: ['apps/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*'], message: 'Use the app path alias instead of ../ imports.' }] }],
+    },
+  },
+  {
+    // Tests read JSON responses of any shape.
+    files: ['libs/testing/**/*.ts', '**/__tests__/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/__tests__/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ inTests: true })] },
+  },
+);

@@ -1,0 +1,32 @@
+import { isIdOf, newId } from '../ids';
+
+describe('resource ids', () => {
+  it('creates ids of the form <type>:<uuid> that isIdOf recognises', () => {
+    const id = newId('Quote');
+
+    expect(id).toMatch(/^Quote:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(isIdOf('Quote', id)).toBe(true);
+  });
+
+  it('creates a different id on every call', () => {
+    const ids = new Set(Array.from({ length: 100 }, () => newId('Transaction')));
+
+    expect(ids.size).toBe(100);
+  });
+
+  it('accepts a uuid in upper case', () => {
+    expect(isIdOf('Customer', 'Customer:6F1C2B7E-0D7A-4C4B-9C55-2B1A3E4D5F60')).toBe(true);
+  });
+
+  it.each([
+    ['an id of another type', 'Transaction:6f1c2b7e-0d7a-4c4b-9c55-2b1a3e4d5f60'],
+    ['a type that only starts like the expected one', 'Quotes:6f1c2b7e-0d7a-4c4b-9c55-2b1a3e4d5f60'],
+    ['a bare uuid', '6f1c2b7e-0d7a-4c4b-9c55-2b1a3e4d5f60'],
+    ['a prefix without uuid', 'Quote:'],
+    ['a malformed uuid', 'Quote:6f1c2b7e-0d7a-4c4b-9c55'],
+    ['a uuid with trailing text', 'Quote:6f1c2b7e-0d7a-4c4b-9c55-2b1a3e4d5f60/../x'],
+    ['a lower-case type', 'quote:6f1c2b7e-0d7a-4c4b-9c55-2b1a3e4d5f60'],
+  ])('refuses %s', (_case, id) => {
+    expect(isIdOf('Quote', id)).toBe(false);
+  });
+});

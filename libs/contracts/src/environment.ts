@@ -1,0 +1,15 @@
+/** Sandbox and production data of one platform never mix: every row and event carries one of these. */
+export enum Environment {
+  Sandbox = 'SANDBOX',
+  Production = 'PRODUCTION',
+}
+
+export type Permission = 'VIEW' | 'TRANSACT' | 'MANAGE';
+export const PERMISSIONS: readonly Permission[] = ['VIEW', 'TRANSACT', 'MANAGE'];
+
+/** Headers the gateway sets on every call it forwards; apps trust them only from the internal network. */
+export const CALLER_HEADERS = {
+  platformId: 'x-platform-id',
+  environment: 'x-environment',
+  requestId: 'x-request-id',
+} as const;

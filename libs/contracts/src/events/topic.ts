@@ -1,0 +1,65 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { Environment } from '../environment';
+import { EventEnvelope } from './envelope';
+
+type PayloadClass = new () => object;
+
+/**
+ * A versioned topic: its name (before the deployment's prefix), its partition count and the payload
+ * class of each event type and version it may carry. Decoding validates against that class, so a
+ * consumer never acts on a malformed or unknown event.
+ */
+export class TopicContract<TEvent extends EventEnvelope = EventEnvelope> {
+  constructor(
+    readonly name: string,
+    readonly partitions: number,
+    private readonly payloads: Record<string, PayloadClass>,
+  ) {}
+
+  /** Name of the dead-letter topic that receives this topic's undeliverable messages. */
+  get deadLetterName(): string {
+    return `${this.name}.dlt`;
+  }
+
+  decode(raw: Buffer | string | null): TEvent {
+    if (raw === null) throw new InvalidEventError(this.name, 'empty message');
+    let envelope: EventEnvelope;
+    try {
+      envelope = JSON.parse(raw.toString());
+    } catch {
+      throw new InvalidEventError(this.name, 'not JSON');
+    }
+    if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
+      throw new InvalidEventError(this.name, 'not a JSON object');
+    }
+    if (typeof envelope.version !== 'number') throw new InvalidEventError(this.name, 'version must be a number');
+    const payloadClass = this.payloads[`${envelope.type}@${envelope.version}`];
+    if (!payloadClass) throw new InvalidEventError(this.name, `unknown event ${envelope?.type}@${envelope?.version}`);
+    const missing = ['eventId', 'occurredAt', 'platformId', 'aggregateId'].filter(
+      (field) => typeof (envelope as unknown as Record<string, unknown>)[field] !== 'string',
+    );
+    if (!Object.values(Environment).includes(envelope.environment)) missing.push('environment');
+    if (missing.length) throw new InvalidEventError(this.name, `bad envelope fields ${missing.join(', ')}`);
+    const errors = validateSync(plainToInstance(payloadClass, envelope.payload ?? {}), { forbidUnknownValues: true });
+    if (errors.length) {
+      throw new InvalidEventError(this.name, `bad payload fields ${errors.map((error) => error.property).join(', ')}`);
+    }
+    return envelope as TEvent;
+  }
+}
+
+export class InvalidEventError extends Error {
+  constructor(topic: string, reason: string) {
+    super(`Invalid event on ${topic}: ${reason}`);
+  }
+}
+
+/** Topic and consumer-group names from one template, so a test run can isolate itself with a prefix. */
+export function topicName(prefix: string, topic: TopicContract | string): string {
+  return `${prefix}${typeof topic === 'string' ? topic : topic.name}`;
+}
+
+export function consumerGroupName(prefix: string, app: string, purpose: string): string {
+  return `${prefix}${app}.${purpose}`;
+}

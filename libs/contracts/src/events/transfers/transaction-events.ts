@@ -1,0 +1,48 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { EventEnvelope } from '../envelope';
+import { TopicContract } from '../topic';
+
+export const TRANSACTION_STATUSES = [
+  'CREATED',
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'REJECTED',
+  'FAILED',
+  'REFUNDED',
+  'EXPIRED',
+] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/**
+ * The transaction exactly as the API shows it (interface.md 2.6); consumers such as the webhook
+ * dispatcher pass it on unchanged, so only the fields they route by are checked here.
+ */
+export class TransactionSnapshot {
+  @IsString() id: string;
+  @IsIn(TRANSACTION_STATUSES) status: TransactionStatus;
+  @IsIn(TRANSACTION_TYPES) type: TransactionType;
+  @IsString() createdAt: string;
+  @IsString() updatedAt: string;
+  [field: string]: unknown;
+}
+
+export class TransactionStatusChangedV1 {
+  @IsObject() @ValidateNested() @Type(() => TransactionSnapshot) transaction: TransactionSnapshot;
+  /** Absent for the first status a transaction is published with. */
+  @IsOptional() @IsIn(TRANSACTION_STATUSES) previousStatus?: TransactionStatus;
+}
+
+export type TransactionEvent = EventEnvelope<'transaction.status-changed', TransactionStatusChangedV1>;
+
+/**
+ * Producer: transfers. Key: the transaction id, so one transaction's changes stay in order.
+ * Every status change of every transaction, kept for reporting consumers that read from the start.
+ */
+export const TRANSACTION_EVENTS = new TopicContract<TransactionEvent>('transfers.transaction-events.v1', 12, {
+  'transaction.status-changed@1': TransactionStatusChangedV1,
+});

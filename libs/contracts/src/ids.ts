@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+
+/** Resource prefixes of interface.md 2.1 plus this service's own (Token, Platform). */
+export type ResourceType =
+  | 'Quote'
+  | 'Transaction'
+  | 'Customer'
+  | 'InternalAccount'
+  | 'ExternalAccount'
+  | 'FeeRule'
+  | 'Job'
+  | 'Lookup'
+  | 'Webhook'
+  | 'PlatformConfig'
+  | 'Platform'
+  | 'Token';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function newId(type: ResourceType): string {
+  return `${type}:${randomUUID()}`;
+}
+
+/** True when `id` is `<type>:<uuid>`; used to answer 404 without a database round trip. */
+export function isIdOf(type: ResourceType, id: string): boolean {
+  const prefix = `${type}:`;
+  return id.startsWith(prefix) && UUID.test(id.slice(prefix.length));
+}
+
+/** Tables store bare uuids; everything outside them (API, events, other apps) uses `<Type>:<uuid>`. */
+export function toApiId(type: ResourceType, uuid: string): string {
+  return `${type}:${uuid}`;
+}
+
+/** The uuid inside an API id of `type`, or undefined when `id` is not one. */
+export function uuidOf(type: ResourceType, id: string): string | undefined {
+  return isIdOf(type, id) ? id.slice(type.length + 1) : undefined;
+}

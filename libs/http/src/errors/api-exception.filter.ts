@@ -1,0 +1,63 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Observable, throwError } from 'rxjs';
+import { ApiException } from './api.exception';
+import { ErrorCode } from './error-codes';
+
+/** Framework and parser failures that reach the filter, keyed by their HTTP status. */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'INVALID_INPUT',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Maps every error to the envelope `{status, code, message, details?, requestId}`; only our own faults are 500. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(error: unknown, host: ArgumentsHost): void | Observable<never> {
+    // Kafka handlers' errors go back to their transport, which retries and dead-letters them.
+    if (host.getType() !== 'http') return throwError(() => error);
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const exception = this.toApiException(error);
+    if (exception.status >= 500) this.logger.error({ err: error, url: request.url }, 'request failed');
+    void reply.status(exception.status).send(exception.toBody(String(request.id)));
+  }
+
+  toApiException(error: unknown): ApiException {
+    if (error instanceof ApiException) return error;
+    const status = statusOf(error);
+    if (status === 503) return new ApiException('SERVICE_UNAVAILABLE', messageOf(error, status));
+    if (!status || status >= 500) return new ApiException('INTERNAL_ERROR', 'Internal error');
+    // A client error the table does not name is still the client's: never a 500.
+    const code = CODE_BY_STATUS[status] ?? 'INVALID_INPUT';
+    return new ApiException(code, messageOf(error, status!));
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof HttpException) return error.getStatus();
+  // Fastify's own errors (bad JSON, wrong content type, body too large) carry statusCode.
+  const statusCode = (error as { statusCode?: unknown })?.statusCode;
+  return typeof statusCode === 'number' ? statusCode : undefined;
+}
+
+function messageOf(error: unknown, status: number): string {
+  // Nest's router answers an unknown route with "Cannot GET /path"; other 404s keep their message.
+  if (error instanceof NotFoundException && /^(Cannot \w+ |Not Found$)/.test(error.message)) return 'Route not found';
+  if (status === 413) return 'Request body is too large';
+  if (status === 415) return 'Content-Type must be application/json';
+  const message = (error as Error).message;
+  if ((error as { code?: string }).code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty';
+  return typeof message === 'string' && message.length < 300 ? message : 'Invalid request';
+}

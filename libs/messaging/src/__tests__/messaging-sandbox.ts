@@ -1,0 +1,243 @@
+import { Module, Type } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createEvent, Environment, EventEnvelope, TopicContract, topicName } from '@payments/contracts';
+import { createMessagingTables, runMigrations, SchemaOptions } from '@payments/persistence';
+import { CommonEnvironment, createHttpApp } from '@payments/runtime';
+// Only test files of this lib use the testing lib, and the tag constraints cannot tell them apart yet.
+import { eventually, KafkaTestConsumer } from '@payments/testing';
+import { IsInt, Min } from 'class-validator';
+import { Kafka, logLevel, Message, Producer } from 'kafkajs';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { KafkaEventServer } from '../kafka-event.server';
+import { serviceFoundation } from '../service-foundation';
+
+export { eventually };
+
+const KAFKA_BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+/** The server of DATABASE_URL (or the developer default); each sandbox makes its own database on it. */
+const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments');
+
+export class WidgetChangedV1 {
+  @IsInt() @Min(1) revision: number;
+}
+
+export type WidgetEvent = EventEnvelope<'widget.changed', WidgetChangedV1>;
+
+/** The test topic: three partitions, so that several widgets interleave across partitions. */
+export const WIDGET_EVENTS = new TopicContract<WidgetEvent>('tests.widget-events.v1', 3, {
+  'widget.changed@1': WidgetChangedV1,
+});
+
+export function widgetChanged(widgetId: string, revision: number): WidgetEvent {
+  return createEvent(
+    'widget.changed',
+    1,
+    { platformId: 'Platform:test', environment: Environment.Sandbox },
+    widgetId,
+    {
+      revision,
+    },
+  );
+}
+
+class WidgetTables1700000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await createMessagingTables(queryRunner);
+    await queryRunner.query(
+      'CREATE TABLE widget_effects (event_id uuid NOT NULL, widget_id text NOT NULL, revision int NOT NULL, request_id text)',
+    );
+  }
+
+  async down(): Promise<void> {}
+}
+
+const WIDGET_SCHEMA: SchemaOptions = {
+  schema: 'widgets',
+  entities: [],
+  migrations: [WidgetTables1700000000000],
+};
+
+/** The widget service's variables: quiet by default; LOG_LEVEL=debug in the shell shows its logs. */
+class WidgetServiceEnvironment extends CommonEnvironment {
+  override LOG_LEVEL = 'silent';
+  override SHUTDOWN_TIMEOUT_MS = 1_000;
+}
+
+@Module({})
+class WidgetServiceModule {}
+
+export interface WidgetServiceOptions {
+  produces?: TopicContract[];
+  consumes?: TopicContract[];
+  controllers?: Type[];
+}
+
+/** A message as it lies on a topic, not decoded: for dead letters and malformed input. */
+export interface RawMessage {
+  key: string | null;
+  value: string | null;
+  headers: Record<string, string>;
+}
+
+/**
+ * Everything one test needs on the real servers, under names of its own: a database, a Kafka topic
+ * and consumer-group prefix, the service instances and Kafka clients it starts. dispose() closes
+ * them all, deletes the topics and groups, checks that no database session was left open and drops
+ * the database.
+ */
+export class TestSandbox {
+  readonly id = randomBytes(5).toString('hex');
+  readonly prefix = `it-${this.id}.`;
+  readonly databaseUrl = new URL(`/it_${this.id}`, SERVER_URL).href;
+  private readonly kafka = new Kafka({
+    clientId: `it-${this.id}`,
+    brokers: KAFKA_BROKERS,
+    logLevel: logLevel.NOTHING,
+  });
+  private readonly savedEnv = { ...process.env };
+  private readonly services = new Set<NestFastifyApplication>();
+  private readonly clients: { stop(): Promise<void> }[] = [];
+  private producer?: Producer;
+
+  private constructor() {}
+
+  static async create(): Promise<TestSandbox> {
+    const sandbox = new TestSandbox();
+    await onServer(`CREATE DATABASE "it_${sandbox.id}"`);
+    return sandbox;
+  }
+
+  /**
+   * Starts an instance of the widget service on the sandbox, wired as `startService` wires an app,
+   * without listening on a port. Several instances share the database, schema and prefix, like replicas.
+   */
+  async startService({
+    produces = [],
+    consumes = [],
+    controllers = [],
+  }: WidgetServiceOptions): Promise<NestFastifyApplication> {
+    Object.assign(process.env, {
+      DATABASE_URL: this.databaseUrl,
+      KAFKA_BROKERS: KAFKA_BROKERS.join(','),
+      KAFKA_TOPIC_PREFIX: this.prefix,
+    });
+    await runMigrations(this.databaseUrl, WIDGET_SCHEMA);
+    const foundation = serviceFoundation({
+      app: 'widgets',
+      environment: WidgetServiceEnvironment,
+      schema: WIDGET_SCHEMA,
+      produces,
+      consumes,
+    });
+    const app = await createHttpApp({ module: WidgetServiceModule, imports: foundation, controllers });
+    this.services.add(app);
+    app.connectMicroservice({ strategy: app.get(KafkaEventServer) }, { inheritAppConfig: true });
+    await app.init();
+    await app.startAllMicroservices();
+    return app;
+  }
+
+  async stopService(app: NestFastifyApplication): Promise<void> {
+    this.services.delete(app);
+    await app.close();
+  }
+
+  /** A started KafkaTestConsumer of the sandbox's copy of `topic`. */
+  async consume<TEvent extends EventEnvelope>(
+    topic: TopicContract<TEvent>,
+  ): Promise<KafkaTestConsumer<TEvent>> {
+    const consumer = new KafkaTestConsumer(KAFKA_BROKERS, this.prefix, topic);
+    this.clients.push(consumer);
+    await consumer.start();
+    return consumer;
+  }
+
+  /** Collects every message of the sandbox's `topic` from the beginning, undecoded, into the returned array. */
+  async record(topic: string): Promise<RawMessage[]> {
+    const messages: RawMessage[] = [];
+    const consumer = this.kafka.consumer({
+      groupId: `${this.prefix}recorder.${topic}`,
+      sessionTimeout: 6_000,
+      heartbeatInterval: 500,
+      // Disconnecting waits for the fetch in flight; a short one keeps clean-up quick.
+      maxWaitTimeInMs: 200,
+    });
+    this.clients.push({ stop: () => consumer.disconnect() });
+    await consumer.connect();
+    await consumer.subscribe({ topic: topicName(this.prefix, topic), fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        messages.push({
+          key: message.key?.toString() ?? null,
+          value: message.value?.toString() ?? null,
+          headers: Object.fromEntries(
+            Object.entries(message.headers ?? {}).map(([name, value]) => [name, String(value)]),
+          ),
+        });
+      },
+    });
+    return messages;
+  }
+
+  /** Sends messages to the sandbox's `topic` as they are, the way a faulty producer could. */
+  async publish(topic: string, messages: Message[]): Promise<void> {
+    if (!this.producer) {
+      this.producer = this.kafka.producer();
+      await this.producer.connect();
+    }
+    await this.producer.send({ topic: topicName(this.prefix, topic), messages });
+  }
+
+  async dispose(): Promise<void> {
+    for (const app of this.services) await this.stopService(app);
+    await Promise.all(this.clients.splice(0).map((client) => client.stop()));
+    await this.producer?.disconnect();
+    await this.deleteKafkaResources();
+    const leak = await eventually(async () => ((await this.openSessions()) === 0 ? true : undefined), {
+      timeoutMs: 5_000,
+    }).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    await onServer(`DROP DATABASE IF EXISTS "it_${this.id}" WITH (FORCE)`);
+    for (const name of Object.keys(process.env)) if (!(name in this.savedEnv)) delete process.env[name];
+    Object.assign(process.env, this.savedEnv);
+    if (leak) throw new Error(`database sessions were left open: ${leak.message}`);
+  }
+
+  private async deleteKafkaResources(): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const { groups } = await admin.listGroups();
+      const groupIds = groups
+        .map(({ groupId }) => groupId)
+        .filter((groupId) => groupId.startsWith(this.prefix));
+      if (groupIds.length) await admin.deleteGroups(groupIds);
+      const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(this.prefix));
+      if (topics.length) await admin.deleteTopics({ topics });
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  private async openSessions(): Promise<number> {
+    const [{ sessions }] = await onServer<{ sessions: number }>(
+      'SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE datname = $1',
+      [`it_${this.id}`],
+    );
+    return sessions;
+  }
+}
+
+async function onServer<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: new URL('/postgres', SERVER_URL).href });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,86 @@
+import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { topicName } from '@payments/contracts';
+import { APP_NAME, CommonEnvironment, ReadinessRegistry } from '@payments/runtime';
+import { Admin, Kafka } from 'kafkajs';
+import { createKafkaClient } from './kafka-client';
+import { KafkaEventServer } from './kafka-event.server';
+import { OutboxRelay } from './outbox-relay';
+import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
+
+
+const METADATA_TIMEOUT_MS = 30_000;
+
+/** Creates the topics this app needs and keeps an admin connection for the readiness probe. */
+@Injectable()
+export class KafkaTopics implements OnModuleInit, OnApplicationShutdown {
+  private admin: Admin;
+
+  constructor(
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
+    private readonly config: ConfigService<CommonEnvironment, true>,
+    private readonly readiness: ReadinessRegistry,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.admin = this.kafka.admin();
+    await this.admin.connect();
+    const prefix = this.config.get('KAFKA_TOPIC_PREFIX', { infer: true });
+    // Consumed topics too: a consumer may start before the app that produces to them.
+    const topics = [
+      ...[...this.options.produces, ...this.options.consumes].map((topic) => ({
+        topic: topicName(prefix, topic),
+        numPartitions: topic.partitions,
+      })),
+      ...this.options.consumes.map((topic) => ({ topic: topicName(prefix, topic.deadLetterName), numPartitions: 1 })),
+    ];
+    if (topics.length) {
+      await this.admin.createTopics({ topics, waitForLeaders: true });
+      await this.awaitMetadata(topics.map(({ topic }) => topic));
+    }
+    this.readiness.register('kafka', () => this.admin.describeCluster());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.admin?.disconnect();
+  }
+
+  /** A topic just created may not be in the broker's metadata yet; subscribing before that fails. */
+  private async awaitMetadata(topics: string[]): Promise<void> {
+    const deadline = Date.now() + METADATA_TIMEOUT_MS;
+    for (;;) {
+      try {
+        const { topics: described } = await this.admin.fetchTopicMetadata({ topics });
+        if (described.every((topic) => topic.partitions.every((partition) => partition.leader >= 0))) return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+      if (Date.now() > deadline) throw new Error(`Kafka topics have no leaders yet: ${topics.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+@Module({})
+export class MessagingModule {
+  static forRoot(options: MessagingOptions): DynamicModule {
+    return {
+      module: MessagingModule,
+      global: true,
+      providers: [
+        { provide: MESSAGING_OPTIONS, useValue: options },
+        {
+          provide: KAFKA,
+          inject: [ConfigService, APP_NAME],
+          useFactory: (config: ConfigService<CommonEnvironment, true>, app: string) =>
+            createKafkaClient(app, config.get('KAFKA_BROKERS', { infer: true }).split(',')),
+        },
+        KafkaTopics,
+        OutboxRelay,
+        KafkaEventServer,
+      ],
+      exports: [KAFKA, KafkaEventServer],
+    };
+  }
+}

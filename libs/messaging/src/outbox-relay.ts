@@ -1,0 +1,159 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { OUTBOX_CHANNEL, SCHEMA_NAME } from '@payments/persistence';
+import { CommonEnvironment, WakeableSleep } from '@payments/runtime';
+import { CompressionTypes, Kafka, Partitioners, Producer } from 'kafkajs';
+import { Client } from 'pg';
+import { Counter } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
+
+const BATCH_SIZE = 500;
+/** Fallback poll: a lost notification delays publishing by at most this much. */
+const IDLE_POLL_MS = 1_000;
+const RETRY_DELAY_MS = 1_000;
+
+const publishedEvents = new Counter({
+  name: 'outbox_published_events_total',
+  help: 'Events the outbox relay published',
+});
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  message_key: string;
+  payload: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Publishes the app's outbox to Kafka in commit order. One replica at a time holds a session-level
+ * advisory lock and publishes, which keeps each aggregate's events in order; another replica takes
+ * over when that connection drops. A crash between send and delete publishes a row twice, which
+ * consumers absorb through their inbox.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private producer: Producer;
+  private listener?: Client;
+  private running = false;
+  private loop?: Promise<void>;
+  private readonly pause = new WakeableSleep();
+  /** Set by every notification, so that one arriving while a drain runs is not lost. */
+  private notified = false;
+
+  constructor(
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
+    @Inject(SCHEMA_NAME) private readonly schema: string,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: ConfigService<CommonEnvironment, true>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.options.produces.length === 0) return;
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    await this.producer.connect();
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.notified = true;
+    this.pause.wake();
+    await this.loop;
+    await this.producer.disconnect();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        if (await this.holdLeadership()) {
+          this.notified = false;
+          await this.drain();
+          if (!this.notified) await this.pause.sleep(IDLE_POLL_MS);
+        } else {
+          await this.pause.sleep(RETRY_DELAY_MS * 2);
+        }
+      } catch (error) {
+        this.logger.error({ err: error }, 'outbox relay failed; retrying');
+        await this.dropListener();
+        await this.pause.sleep(RETRY_DELAY_MS);
+      }
+    }
+    await this.dropListener();
+  }
+
+  /** Connects the listening session on demand and tries to take the schema's relay lock with it. */
+  private async holdLeadership(): Promise<boolean> {
+    if (this.listener) return true;
+    const client = new Client({ connectionString: this.config.get('DATABASE_URL', { infer: true }) });
+    client.on('error', (error) => this.logger.warn({ err: error }, 'outbox listener connection lost'));
+    await client.connect();
+    const [{ locked }] = (
+      await client.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
+        `outbox-relay:${this.schema}`,
+      ])
+    ).rows;
+    if (!locked) {
+      await client.end();
+      return false;
+    }
+    client.on('notification', (message) => {
+      if (message.payload !== this.schema) return;
+      this.notified = true;
+      this.pause.wake();
+    });
+    client.on('end', () => {
+      if (this.listener === client) this.listener = undefined;
+    });
+    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    this.listener = client;
+    this.logger.log(`publishing the ${this.schema} outbox`);
+    return true;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const rows: OutboxRow[] = await this.dataSource.query(
+        `SELECT id, topic, message_key, payload, headers FROM outbox ORDER BY id LIMIT $1`,
+        [BATCH_SIZE],
+      );
+      if (rows.length === 0) return;
+      await this.producer.sendBatch({
+        topicMessages: groupByTopic(rows),
+        acks: -1,
+        compression: CompressionTypes.None,
+      });
+      await this.dataSource.query(`DELETE FROM outbox WHERE id = ANY($1::bigint[])`, [
+        rows.map((row) => row.id),
+      ]);
+      publishedEvents.inc(rows.length);
+      if (rows.length < BATCH_SIZE) return;
+    }
+  }
+
+  private async dropListener(): Promise<void> {
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+  }
+}
+
+function groupByTopic(rows: OutboxRow[]) {
+  const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+  for (const row of rows) {
+    const messages = byTopic.get(row.topic) ?? [];
+    messages.push({ key: row.message_key, value: row.payload, headers: row.headers });
+    byTopic.set(row.topic, messages);
+  }
+  return [...byTopic.entries()].map(([topic, messages]) => ({ topic, messages }));
+}

@@ -1,0 +1,79 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { runMigrations } from '../database/migrate';
+import { BILLING_SCHEMA, CreateMessagingTables1700000000000, TestDatabase } from './test-database';
+
+jest.setTimeout(30_000);
+
+class AddInvoices1700000000001 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('CREATE TABLE invoices (id text PRIMARY KEY)');
+    await queryRunner.query('INSERT INTO invoices VALUES (NULL)');
+  }
+
+  async down(): Promise<void> {}
+}
+
+describe('runMigrations', () => {
+  let database: TestDatabase;
+
+  beforeEach(async () => {
+    database = await TestDatabase.create();
+  });
+
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await database?.drop();
+  });
+
+  const tablesOf = async (schema: string) =>
+    (
+      await database.query<{ table_name: string }>(
+        'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+        [schema],
+      )
+    ).map((row) => row.table_name);
+
+  const recordedMigrations = async () =>
+    (await database.query<{ name: string }>('SELECT name FROM billing.migrations ORDER BY id')).map(
+      (row) => row.name,
+    );
+
+  it('creates the schema with the outbox and inbox tables and records the migration', async () => {
+    const applied = await runMigrations(database.url, BILLING_SCHEMA);
+
+    expect(applied).toEqual(['CreateMessagingTables1700000000000']);
+    expect(await tablesOf('billing')).toEqual(['inbox', 'migrations', 'outbox']);
+    expect(await tablesOf('public')).toEqual([]);
+    expect(await recordedMigrations()).toEqual(['CreateMessagingTables1700000000000']);
+  });
+
+  it('applies nothing when the schema is up to date', async () => {
+    await runMigrations(database.url, BILLING_SCHEMA);
+
+    await expect(runMigrations(database.url, BILLING_SCHEMA)).resolves.toEqual([]);
+    expect(await recordedMigrations()).toEqual(['CreateMessagingTables1700000000000']);
+  });
+
+  it('lets concurrent runs take turns, so that exactly one applies the migrations', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => runMigrations(database.url, BILLING_SCHEMA)));
+
+    expect(results.filter((applied) => applied.length > 0)).toEqual([['CreateMessagingTables1700000000000']]);
+    expect(results.filter((applied) => applied.length === 0)).toHaveLength(2);
+    expect(await recordedMigrations()).toEqual(['CreateMessagingTables1700000000000']);
+  });
+
+  it('rolls back a failing migration, keeps the ones before it and releases the lock', async () => {
+    const failing = {
+      ...BILLING_SCHEMA,
+      migrations: [CreateMessagingTables1700000000000, AddInvoices1700000000001],
+    };
+    jest.spyOn(console, 'log').mockImplementation(() => undefined); // TypeORM reports the failure there
+
+    await expect(runMigrations(database.url, failing)).rejects.toThrow(/null value in column "id"/);
+
+    expect(await tablesOf('billing')).toEqual(['inbox', 'migrations', 'outbox']);
+    expect(await recordedMigrations()).toEqual(['CreateMessagingTables1700000000000']);
+    // A lock left behind would make this run wait forever.
+    await expect(runMigrations(database.url, BILLING_SCHEMA)).resolves.toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import { DynamicModule, Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
+import { CommonEnvironment, ReadinessRegistry } from '@payments/runtime';
+import { DataSource } from 'typeorm';
+import { InboxMessage } from '../inbox/inbox-message.entity';
+import { Outbox } from '../outbox/outbox';
+import { OutboxMessage } from '../outbox/outbox-message.entity';
+import { dataSourceOptions, SchemaOptions } from './data-source-options';
+
+@Injectable()
+class DatabaseReadiness implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly readiness: ReadinessRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.readiness.register('database', () => this.dataSource.query('SELECT 1'));
+  }
+}
+
+/** The app's own schema through TypeORM, with the outbox and inbox tables every app has. */
+@Module({})
+export class DatabaseModule {
+  static forRoot(options: SchemaOptions): DynamicModule {
+    const entities = [...(options.entities as unknown[]), OutboxMessage, InboxMessage] as SchemaOptions['entities'];
+    return {
+      module: DatabaseModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [ConfigService],
+          useFactory: (config: ConfigService<CommonEnvironment, true>) =>
+            dataSourceOptions(config.get('DATABASE_URL', { infer: true }), { ...options, entities }),
+        }),
+      ],
+      providers: [DatabaseReadiness, Outbox, { provide: SCHEMA_NAME, useValue: options.schema }],
+      exports: [Outbox, SCHEMA_NAME],
+    };
+  }
+}
+
+export const SCHEMA_NAME = Symbol('SCHEMA_NAME');

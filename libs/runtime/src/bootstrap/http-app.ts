@@ -1,0 +1,74 @@
+import type { IncomingMessage } from 'node:http';
+import { Logger as NestLogger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ApiExceptionFilter, createValidationPipe } from '@payments/http';
+import { Logger } from 'nestjs-pino';
+import { CommonEnvironment } from '../config/environment';
+import { logRequest, requestIdOf } from '../observability/logging';
+import { httpRequestDuration } from '../observability/metrics';
+
+/** JSON bodies above this are refused with 413 before any app code runs. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Creates a Nest app on Fastify with the house conventions: error envelope for every failure
+ * (including Fastify's own parser errors), strict validation, request ids, latency metrics and
+ * graceful shutdown on SIGTERM.
+ */
+export async function createHttpApp(module: unknown): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    genReqId: (request: IncomingMessage) => requestIdOf(request),
+    trustProxy: true,
+    // Nest installs an error handler first; ours replaces it on purpose to render the error envelope.
+    allowErrorHandlerOverride: true,
+    // Keep-alive connections from the gateway are reused for many requests.
+    keepAliveTimeout: 65_000,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  const filter = new ApiExceptionFilter();
+  app.useGlobalFilters(filter);
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  const fastify = app.getHttpAdapter().getInstance();
+  // The API speaks JSON only; any other body type is refused with 415 instead of reaching validation.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.setErrorHandler((error, request, reply) => {
+    const exception = filter.toApiException(error);
+    void reply.status(exception.status).send(exception.toBody(String(request.id)));
+  });
+  // Callback-style hooks: on the hot path an async hook costs a promise per request.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    httpRequestDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    logRequest(request, reply);
+    done();
+  });
+  return app;
+}
+
+export async function listenHttp(app: NestFastifyApplication, port: number): Promise<void> {
+  const config = app.get(ConfigService<CommonEnvironment, true>);
+  const shutdownTimeout = config.get('SHUTDOWN_TIMEOUT_MS', { infer: true });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => setTimeout(() => process.exit(1), shutdownTimeout).unref());
+  }
+  await app.listen(port, '0.0.0.0');
+  new NestLogger('Bootstrap').log(`listening on port ${port}`);
+}

@@ -1,0 +1,121 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Min } from 'class-validator';
+import { CommonEnvironment, validateEnvironment } from '../environment';
+
+class BillingEnvironment extends CommonEnvironment {
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  BILLING_PORT = 8090;
+}
+
+function problemsOf(raw: Record<string, string>): string[] {
+  try {
+    validateEnvironment(BillingEnvironment, raw);
+  } catch (error) {
+    const [title, ...problems] = (error as Error).message.split('\n');
+    expect(title).toBe('Invalid environment:');
+    return problems;
+  }
+  throw new Error('the environment was accepted');
+}
+
+describe('validateEnvironment', () => {
+  it('falls back to the developer defaults for every unset variable', () => {
+    const environment = validateEnvironment(BillingEnvironment, {});
+
+    expect(environment).toBeInstanceOf(BillingEnvironment);
+    expect({ ...environment }).toEqual({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payments',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      KAFKA_BROKERS: '127.0.0.1:9092',
+      KAFKA_TOPIC_PREFIX: '',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      NODE_ENV: 'development',
+      BILLING_PORT: 8090,
+    });
+  });
+
+  it('takes the given values, converting numbers', () => {
+    const environment = validateEnvironment(BillingEnvironment, {
+      DATABASE_URL: 'postgresql://app:secret@db.internal:5433/payments',
+      KAFKA_BROKERS: 'kafka-1:9092,kafka-2:9092',
+      KAFKA_TOPIC_PREFIX: 'staging.',
+      SHUTDOWN_TIMEOUT_MS: '2500',
+      BILLING_PORT: '9000',
+    });
+
+    expect(environment).toMatchObject({
+      DATABASE_URL: 'postgresql://app:secret@db.internal:5433/payments',
+      KAFKA_BROKERS: 'kafka-1:9092,kafka-2:9092',
+      KAFKA_TOPIC_PREFIX: 'staging.',
+      SHUTDOWN_TIMEOUT_MS: 2500,
+      BILLING_PORT: 9000,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('lists every bad variable in one error', () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://db/payments',
+      REDIS_URL: 'localhost:6379',
+      KAFKA_BROKERS: 'kafka-1',
+      KAFKA_TOPIC_PREFIX: 'team a/',
+      LOG_LEVEL: 'loud',
+      SHUTDOWN_TIMEOUT_MS: '500000',
+      BILLING_PORT: 'zero',
+    });
+
+    const variables = new Set(problems.map((line) => line.trim().split(':')[0]));
+    expect([...variables].sort()).toEqual(
+      [
+        'BILLING_PORT',
+        'DATABASE_URL',
+        'KAFKA_BROKERS',
+        'KAFKA_TOPIC_PREFIX',
+        'LOG_LEVEL',
+        'REDIS_URL',
+        'SHUTDOWN_TIMEOUT_MS',
+      ].sort(),
+    );
+    expect(problems).toContain('  DATABASE_URL: DATABASE_URL must be a postgres:// URL');
+    expect(problems).toContain('  SHUTDOWN_TIMEOUT_MS: SHUTDOWN_TIMEOUT_MS must not be greater than 120000');
+  });
+
+  it('ignores variables the class does not declare', () => {
+    const environment = validateEnvironment(BillingEnvironment, {
+      PATH: '/usr/bin',
+      HOME: '/root',
+      npm_config_cache: '',
+    });
+
+    expect(environment).not.toHaveProperty('PATH');
+    expect(environment).not.toHaveProperty('HOME');
+    expect(environment).not.toHaveProperty('npm_config_cache');
+  });
+
+  it('reads process.env when given no variables', () => {
+    const saved = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'warn';
+    try {
+      expect(validateEnvironment(BillingEnvironment).LOG_LEVEL).toBe('warn');
+    } finally {
+      if (saved === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = saved;
+    }
+  });
+
+  // Lib bug: the known names come from Object.keys(new environmentClass()), and with
+  // useDefineForClassFields off a field without initializer is no own key, so a required variable
+  // without default is filtered out of the raw input and always reported as missing.
+  it('reads a required variable that has no default', () => {
+    class SecretEnvironment extends CommonEnvironment {
+      @IsString() SIGNING_SECRET: string;
+    }
+
+    expect(validateEnvironment(SecretEnvironment, { SIGNING_SECRET: 's3cr3t' }).SIGNING_SECRET).toBe(
+      's3cr3t',
+    );
+  });
+});

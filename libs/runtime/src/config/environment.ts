@@ -1,0 +1,58 @@
+import { plainToInstance, Type } from 'class-transformer';
+import { getMetadataStorage, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+/** Variables every app reads; each app extends this class with its own. Defaults work on a developer machine. */
+export class CommonEnvironment {
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/payments';
+
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Comma-separated host:port list. */
+  @Matches(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, { message: 'KAFKA_BROKERS must be host:port[,host:port...]' })
+  KAFKA_BROKERS = '127.0.0.1:9092';
+
+  /** Prepended to every topic and consumer-group name, so that several deployments can share a broker. */
+  @Matches(/^[\w.-]*$/, { message: 'KAFKA_TOPIC_PREFIX may hold letters, digits, ".", "_" and "-" only' })
+  KAFKA_TOPIC_PREFIX = '';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** How long graceful shutdown may take before the process exits anyway. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(120_000)
+  SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  @IsString()
+  NODE_ENV = 'development';
+}
+
+/**
+ * Validates the raw environment once at boot against the app's class, listing every bad variable;
+ * this is the only place that reads process.env.
+ */
+export function validateEnvironment<T extends object>(
+  environmentClass: new () => T,
+  raw: Record<string, unknown> = process.env,
+): T {
+  const declared = new Set([
+    ...Object.keys(new environmentClass()),
+    ...getMetadataStorage()
+      .getTargetValidationMetadatas(environmentClass, '', true, false)
+      .map((metadata) => metadata.propertyName),
+  ]);
+  const relevant = Object.fromEntries(Object.entries(raw).filter(([key]) => declared.has(key)));
+  const environment = plainToInstance(environmentClass, relevant, { exposeDefaultValues: true });
+  const errors = validateSync(environment);
+  if (errors.length) {
+    const problems = errors.flatMap((error) =>
+      Object.values(error.constraints ?? {}).map((message) => `  ${error.property}: ${message}`),
+    );
+    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  return environment;
+}

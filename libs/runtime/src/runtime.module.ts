@@ -1,0 +1,54 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { TerminusModule } from '@nestjs/terminus';
+import { Logger, Params, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
+import { CommonEnvironment, validateEnvironment } from './config/environment';
+import { HealthController, ReadinessRegistry } from './health/readiness';
+import { loggerOptions } from './observability/logging';
+import { collectProcessMetrics, MetricsController } from './observability/metrics';
+
+export interface RuntimeOptions {
+  /** The app's name in logs, metrics and Kafka client ids. */
+  app: string;
+  environment: new () => CommonEnvironment;
+}
+
+export const APP_NAME = Symbol('APP_NAME');
+
+/** Config, logs, metrics, health and request context: what every app needs before its own modules. */
+@Global()
+@Module({})
+export class RuntimeModule {
+  static forRoot(options: RuntimeOptions): DynamicModule {
+    collectProcessMetrics(options.app);
+    return {
+      module: RuntimeModule,
+      imports: [
+        ConfigModule.forRoot({
+          isGlobal: true,
+          ignoreEnvFile: true,
+          cache: true,
+          validate: (raw) => validateEnvironment(options.environment, raw),
+        }),
+        TerminusModule.forRoot({ logger: false }),
+      ],
+      controllers: [HealthController, MetricsController],
+      providers: [
+        ReadinessRegistry,
+        { provide: APP_NAME, useValue: options.app },
+        // nestjs-pino as the Nest logger only; request ids and access logs come from Fastify hooks
+        // (see createHttpApp), which cost far less than its HTTP middleware.
+        {
+          provide: PARAMS_PROVIDER_TOKEN,
+          inject: [ConfigService],
+          useFactory: (config: ConfigService<CommonEnvironment, true>): Params => ({
+            pinoHttp: loggerOptions(options.app, config.get('LOG_LEVEL', { infer: true })),
+          }),
+        },
+        PinoLogger,
+        Logger,
+      ],
+      exports: [ReadinessRegistry, APP_NAME, Logger, PinoLogger],
+    };
+  }
+}

@@ -1,0 +1,61 @@
+import { Credentials } from './stack';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Sent as is instead of JSON-encoding `body`. */
+  rawBody?: string;
+}
+
+/** A thin HTTP client for the public API, the way a platform would call it. */
+export class ApiClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly credentials?: Credentials,
+  ) {}
+
+  withCredentials(credentials: Credentials): ApiClient {
+    return new ApiClient(this.baseUrl, credentials);
+  }
+
+  get<T = any>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request('GET', path, undefined, options);
+  }
+
+  post<T = any>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request('POST', path, body, options);
+  }
+
+  patch<T = any>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request('PATCH', path, body, options);
+  }
+
+  delete<T = any>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
+    return this.request('DELETE', path, undefined, options);
+  }
+
+  async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.credentials) {
+      const encoded = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString('base64');
+      headers.authorization ??= `Basic ${encoded}`;
+    }
+    let payload: string | undefined = options.rawBody;
+    if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (a page, a metrics dump): the test sees the text.
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './stack';
+export * from './api-client';
+export * from './eventually';
+export * from './kafka-test-consumer';
+export * from './webhook-receiver';

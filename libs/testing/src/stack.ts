@@ -1,0 +1,74 @@
+import { ApiClient } from './api-client';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const REPO_ROOT = join(__dirname, '..', '..', '..');
+
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface BootstrappedPlatform {
+  platformId: string;
+  sandbox: Credentials;
+  production: Credentials;
+}
+
+/** What the end-to-end global setup started, written where every test file can read it. */
+export interface E2eStack {
+  gatewayUrl: string;
+  /** Direct URLs of each app, for /health, /ready and /metrics checks. */
+  appUrls: Record<string, string>;
+  kafkaBrokers: string[];
+  topicPrefix: string;
+  databaseUrl: string;
+  redisUrl: string;
+}
+
+export const E2E_STACK_FILE = join(REPO_ROOT, '.cache', 'e2e', 'stack.json');
+
+export function e2eStack(): E2eStack {
+  return JSON.parse(readFileSync(E2E_STACK_FILE, 'utf8'));
+}
+
+/**
+ * Creates a platform with sandbox and production credentials through `npm run bootstrap`, as a new
+ * user would; each test uses its own platform so tests never see each other's data.
+ */
+export function bootstrapPlatform(name = `test-${randomUUID()}`): BootstrappedPlatform {
+  const stack = e2eStack();
+  const output = execFileSync(
+    process.execPath,
+    [join(REPO_ROOT, 'scripts', 'bootstrap.mjs'), '--platform', name, '--skip-setup'],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: stack.databaseUrl,
+        KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: stack.topicPrefix,
+        REDIS_URL: stack.redisUrl,
+      },
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(output.trim().split('\n').pop()!);
+}
+
+export interface PlatformClients {
+  platformId: string;
+  sandbox: ApiClient;
+  production: ApiClient;
+}
+
+/** A new platform of its own, with a client for each environment's credentials. */
+export function newPlatformClients(api: ApiClient): PlatformClients {
+  const platform = bootstrapPlatform();
+  return {
+    platformId: platform.platformId,
+    sandbox: api.withCredentials(platform.sandbox),
+    production: api.withCredentials(platform.production),
+  };
+}

@@ -1,0 +1,211 @@
+// The money path: transfer-out from funded accounts by concurrent clients for a fixed time, with a
+// local webhook receiver measuring request → COMPLETED webhook, then the ledger's invariants.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { individualCustomer, percentile, waitUntil } from './api.mjs';
+
+const CLIENTS = 50;
+const TRANSFER_AMOUNT = 100;
+const FUNDING_AMOUNT = 10_000_000_000;
+const DRAIN_TIMEOUT_MS = 30_000;
+
+export async function benchMoneyPath({ api, env, durationSeconds, log, root }) {
+  const receiver = await startReceiver();
+  try {
+    await api.must('PATCH', '/config', { webhookEndpoint: receiver.url });
+    const pairs = await prepareAccounts(api, log);
+    receiver.reset();
+    log(`transfer-out by ${CLIENTS} clients for ${durationSeconds} s`);
+    const requested = new Map();
+    const apiLatencies = [];
+    const failures = {};
+    const deadline = Date.now() + durationSeconds * 1000;
+    await Promise.all(
+      pairs.map(async ({ internalAccountId, externalAccountId }) => {
+        while (Date.now() < deadline) {
+          const startedAt = performance.now();
+          const response = await api.call(
+            'POST',
+            '/transfer-out',
+            {
+              source: { accountId: internalAccountId },
+              destination: { accountId: externalAccountId },
+              amount: TRANSFER_AMOUNT,
+            },
+            { 'idempotency-key': randomUUID() },
+          );
+          apiLatencies.push(performance.now() - startedAt);
+          if (response.status === 201) requested.set(response.body.id, startedAt);
+          else failures[response.status] = (failures[response.status] ?? 0) + 1;
+        }
+      }),
+    );
+    log(`${requested.size} transfers accepted; waiting for their webhooks`);
+    await waitUntil(
+      () => [...requested.keys()].every((id) => receiver.completedAt.has(id)),
+      DRAIN_TIMEOUT_MS,
+      'the last webhooks',
+    ).catch(() => undefined);
+    const toWebhook = [...requested]
+      .filter(([id]) => receiver.completedAt.has(id))
+      .map(([id, at]) => receiver.completedAt.get(id) - at);
+    const completed = toWebhook.length;
+    apiLatencies.sort((a, b) => a - b);
+    toWebhook.sort((a, b) => a - b);
+    const ledgerCheck = runLedgerCheck(env, root);
+    return {
+      clients: CLIENTS,
+      durationSeconds,
+      accepted: requested.size,
+      completed,
+      completedPerSecond: Math.round(completed / durationSeconds),
+      lost: requested.size - completed,
+      duplicateWebhooks: receiver.duplicates,
+      rejectedRequests: failures,
+      apiP50Ms: round(percentile(apiLatencies, 0.5)),
+      apiP99Ms: round(percentile(apiLatencies, 0.99)),
+      webhookP50Ms: round(percentile(toWebhook, 0.5)),
+      webhookP99Ms: round(percentile(toWebhook, 0.99)),
+      ledgerCheck,
+    };
+  } finally {
+    await receiver.stop();
+  }
+}
+
+/** One customer per client: a funded internal account and an external account to pay out to. */
+async function prepareAccounts(api, log) {
+  log(`preparing ${CLIENTS} funded customers`);
+  return Promise.all(
+    Array.from({ length: CLIENTS }, async (_, index) => {
+      const customer = await api.must(
+        'POST',
+        '/customers',
+        individualCustomer(`bench-money-${Date.now()}-${index}`),
+      );
+      let internalAccountId;
+      await waitUntil(
+        async () => {
+          const page = await api.must(
+            'GET',
+            `/customers/internal-accounts?customerId=${customer.id}&currency=USD`,
+          );
+          internalAccountId = page.data[0]?.id;
+          return Boolean(internalAccountId);
+        },
+        20_000,
+        'internal accounts',
+      );
+      const external = await api.must('POST', '/customers/external-accounts', {
+        currency: 'USD',
+        customerId: customer.id,
+        accountInfo: {
+          accountType: 'US_ACCOUNT',
+          accountNumber: `1000${String(index).padStart(6, '0')}1`,
+          routingNumber: '021000021',
+          accountCategory: 'CHECKING',
+          bankName: 'Bench Bank',
+          beneficiary: {
+            beneficiaryType: 'INDIVIDUAL',
+            fullName: 'Ada Lovelace',
+            birthDate: '1990-12-10',
+            nationality: 'GB',
+            address: {
+              line1: '1 Main St',
+              city: 'London',
+              state: 'LDN',
+              postalCode: 'N1 1AA',
+              country: 'GB',
+            },
+          },
+        },
+      });
+      await api.must('POST', `/sandbox/internal-accounts/${internalAccountId}/fund`, {
+        amount: FUNDING_AMOUNT,
+      });
+      await waitUntil(
+        async () => {
+          const page = await api.must(
+            'GET',
+            `/customers/internal-accounts?customerId=${customer.id}&currency=USD`,
+          );
+          return page.data[0]?.balance.amount === FUNDING_AMOUNT;
+        },
+        30_000,
+        'funding',
+      );
+      return { internalAccountId, externalAccountId: external.id };
+    }),
+  );
+}
+
+/** Answers every webhook at once and notes when each outgoing transaction's COMPLETED one arrived. */
+function startReceiver() {
+  const seenWebhookIds = new Set();
+  const receiver = {
+    completedAt: new Map(),
+    duplicates: 0,
+    reset() {
+      receiver.completedAt.clear();
+      receiver.duplicates = 0;
+    },
+  };
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const receivedAt = performance.now();
+      response.writeHead(200).end();
+      const webhook = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      if (seenWebhookIds.has(webhook.webhookId)) receiver.duplicates++;
+      seenWebhookIds.add(webhook.webhookId);
+      const transaction = webhook.transaction;
+      if (
+        webhook.type === 'OUTGOING_PAYMENT' &&
+        transaction?.status === 'COMPLETED' &&
+        !receiver.completedAt.has(transaction.id)
+      ) {
+        receiver.completedAt.set(transaction.id, receivedAt);
+      }
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      receiver.url = `http://127.0.0.1:${server.address().port}/webhooks`;
+      receiver.stop = () => new Promise((done) => server.close(done));
+      resolve(receiver);
+    });
+  });
+}
+
+function runLedgerCheck(env, root) {
+  try {
+    return {
+      passed: true,
+      report: execFileSync(process.execPath, [`${root}/scripts/ledger-check.mjs`], {
+        env,
+        encoding: 'utf8',
+      }).trim(),
+    };
+  } catch (error) {
+    return { passed: false, report: `${error.stdout ?? ''}${error.stderr ?? ''}`.trim() };
+  }
+}
+
+const round = (value) => (value === null ? null : Math.round(value));
+
+export function summarizeMoneyPath(money) {
+  const verdict =
+    money.completedPerSecond >= 500 &&
+    money.webhookP99Ms < 1000 &&
+    money.lost === 0 &&
+    money.duplicateWebhooks === 0
+      ? 'meets'
+      : 'MISSES';
+  return [
+    `transfer-out (${money.clients} clients, ${money.durationSeconds} s): ${money.completedPerSecond} completed/s, ${money.completed} completed of ${money.accepted} accepted, lost ${money.lost}, duplicate webhooks ${money.duplicateWebhooks}, refused ${JSON.stringify(money.rejectedRequests)}`,
+    `  API call p50 ${money.apiP50Ms} ms, p99 ${money.apiP99Ms} ms; request → COMPLETED webhook p50 ${money.webhookP50Ms} ms, p99 ${money.webhookP99Ms} ms  (${verdict} ≥500/s, p99 < 1 s, none lost or duplicated)`,
+    `  ledger:check ${money.ledgerCheck.passed ? 'passed' : 'FAILED'}: ${money.ledgerCheck.report.split('\n').pop()}`,
+  ];
+}

@@ -1,0 +1,14 @@
+// Installs the npm dependencies when they are missing or older than the lockfile; uses only Node
+// built-ins because it runs before anything else is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { ROOT } from './apps.mjs';
+
+export function ensureDependencies({ log = console.log } = {}) {
+  const installed = `${ROOT}/node_modules/.package-lock.json`;
+  const lockfile = `${ROOT}/package-lock.json`;
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lockfile).mtimeMs) return;
+  log('Installing npm dependencies (npm ci)');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (result.status !== 0) throw new Error('npm ci failed; see the output above');
+}

@@ -1,0 +1,337 @@
+// Fetches, formats, starts, checks and stops a single-node Kafka broker (KRaft) for
+// local runs and CI: the jars come from Maven Central through tools/kafka/pom.xml,
+// so neither Docker nor a tarball download is needed.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import kafkajs from 'kafkajs';
+
+const { Kafka, logLevel } = kafkajs;
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TOOLS_DIR = path.join(REPO_ROOT, 'tools/kafka');
+const POM = path.join(TOOLS_DIR, 'pom.xml');
+const LOG4J_CONFIG = path.join(TOOLS_DIR, 'log4j.properties');
+const CACHE_DIR = path.join(REPO_ROOT, '.cache/kafka');
+const LIBS_DIR = path.join(CACHE_DIR, 'libs');
+const DATA_DIR = path.join(CACHE_DIR, 'data');
+const FETCHED_VERSION_FILE = path.join(LIBS_DIR, 'kafka-version');
+const CLUSTER_ID_FILE = path.join(CACHE_DIR, 'cluster-id');
+const SERVER_PROPERTIES = path.join(CACHE_DIR, 'server.properties');
+const SERVER_LOG = path.join(CACHE_DIR, 'server.log');
+const PID_FILE = path.join(CACHE_DIR, 'kafka.pid');
+const START_LOCK_FILE = path.join(CACHE_DIR, 'start.lock');
+
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 30_000;
+const JVM_OPTIONS = ['-Xms256m', '-Xmx512m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
+function configuredBrokers() {
+  return (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092')
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);
+}
+
+function splitHostPort(broker) {
+  const separator = broker.lastIndexOf(':');
+  return {
+    host: broker.slice(0, separator).replace(/^\[|\]$/g, ''),
+    port: Number(broker.slice(separator + 1)),
+  };
+}
+
+function isLoopback(broker) {
+  const { host } = splitHostPort(broker);
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+async function answersDescribeCluster(brokers) {
+  const admin = new Kafka({
+    clientId: 'kafka-tooling',
+    brokers,
+    connectionTimeout: 3000,
+    retry: { retries: 0 },
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  try {
+    await admin.connect();
+    await admin.describeCluster();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+function assertOnPath(command, hint) {
+  const found = (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+    try {
+      accessSync(path.join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!found) throw new Error(`${command} is not on PATH; ${hint}`);
+}
+
+function pinnedKafkaVersion() {
+  const version = readFileSync(POM, 'utf8').match(/<kafka\.version>([^<]+)<\/kafka\.version>/)?.[1];
+  if (!version) throw new Error(`No <kafka.version> in ${POM}`);
+  return version;
+}
+
+export async function fetchKafka({ log = console.log } = {}) {
+  const version = pinnedKafkaVersion();
+  // The version file is written only after a complete copy, so a half-finished fetch is redone.
+  const fetched =
+    existsSync(FETCHED_VERSION_FILE) && readFileSync(FETCHED_VERSION_FILE, 'utf8').trim() === version;
+  if (fetched && existsSync(path.join(LIBS_DIR, `kafka_2.13-${version}.jar`))) return;
+
+  assertOnPath('mvn', 'install Maven (Debian: apt-get install maven) to fetch the Kafka jars.');
+  log(`Fetching Kafka ${version} jars from Maven Central into ${LIBS_DIR}`);
+  // Start empty so jars of a previously pinned version never share the classpath.
+  rmSync(LIBS_DIR, { recursive: true, force: true });
+  const mvn = spawnSync(
+    'mvn',
+    [
+      '-B',
+      '-q',
+      '-f',
+      POM,
+      'dependency:copy-dependencies',
+      '-DincludeScope=runtime',
+      `-DoutputDirectory=${LIBS_DIR}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  // Output is kept for failures only: with -q, Maven prints nothing useful (bar stray colour codes) on success.
+  if (mvn.status !== 0) throw new Error(`mvn could not fetch the Kafka jars:\n${mvn.stdout}${mvn.stderr}`);
+  writeFileSync(FETCHED_VERSION_FILE, `${version}\n`);
+}
+
+function clusterId() {
+  if (existsSync(CLUSTER_ID_FILE)) return readFileSync(CLUSTER_ID_FILE, 'utf8').trim();
+  let id;
+  // StorageTool would read a leading '-' as an option.
+  do id = randomBytes(16).toString('base64url');
+  while (id.startsWith('-'));
+  writeFileSync(CLUSTER_ID_FILE, `${id}\n`);
+  return id;
+}
+
+function writeServerProperties(broker) {
+  const { port } = splitHostPort(broker);
+  const controllerPort = Number(process.env.KAFKA_CONTROLLER_PORT ?? 9093);
+  const properties = {
+    'process.roles': 'broker,controller',
+    'node.id': 1,
+    'controller.quorum.voters': `1@127.0.0.1:${controllerPort}`,
+    listeners: `PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+    'advertised.listeners': `PLAINTEXT://127.0.0.1:${port}`,
+    'controller.listener.names': 'CONTROLLER',
+    'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    'inter.broker.listener.name': 'PLAINTEXT',
+    'log.dirs': DATA_DIR,
+    // One node: a replication factor or ISR above 1 would leave topics, offsets or transactions unusable.
+    'default.replication.factor': 1,
+    'min.insync.replicas': 1,
+    'offsets.topic.replication.factor': 1,
+    'transaction.state.log.replication.factor': 1,
+    'transaction.state.log.min.isr': 1,
+    // Few internal partitions keep startup and the first group join fast.
+    'offsets.topic.num.partitions': 4,
+    'transaction.state.log.num.partitions': 4,
+    'group.initial.rebalance.delay.ms': 0,
+    // Topics are created explicitly by the admin client so a typo cannot create one.
+    'auto.create.topics.enable': false,
+    'num.partitions': 6,
+    'log.retention.hours': 168,
+    'delete.topic.enable': true,
+  };
+  const lines = Object.entries(properties).map(([key, value]) => `${key}=${value}`);
+  writeFileSync(SERVER_PROPERTIES, `${lines.join('\n')}\n`);
+}
+
+function formatStorageIfNeeded() {
+  if (existsSync(path.join(DATA_DIR, 'meta.properties'))) return;
+  const format = spawnSync(
+    'java',
+    [
+      '-cp',
+      `${LIBS_DIR}/*`,
+      `-Dlog4j.configuration=file:${LOG4J_CONFIG}`,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      clusterId(),
+      '-c',
+      SERVER_PROPERTIES,
+      '--ignore-formatted',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (format.status !== 0) {
+    throw new Error(`Formatting Kafka storage failed:\n${format.stdout}${format.stderr}`);
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+function brokerPid() {
+  if (!existsSync(PID_FILE)) return undefined;
+  const pid = Number(readFileSync(PID_FILE, 'utf8'));
+  if (!pid || !isAlive(pid)) return undefined;
+  // After a reboot the pid may belong to another program; where /proc can tell, make sure it is our broker.
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (existsSync(cmdline) && !readFileSync(cmdline, 'utf8').includes('kafka.Kafka')) return undefined;
+  return pid;
+}
+
+function startBroker() {
+  const serverLog = openSync(SERVER_LOG, 'w');
+  // Detached in its own process group and unreferenced, so the broker outlives the script that started it.
+  const broker = spawn(
+    'java',
+    [
+      ...JVM_OPTIONS,
+      `-Dlog4j.configuration=file:${LOG4J_CONFIG}`,
+      '-cp',
+      `${LIBS_DIR}/*`,
+      'kafka.Kafka',
+      SERVER_PROPERTIES,
+    ],
+    { cwd: CACHE_DIR, detached: true, stdio: ['ignore', serverLog, serverLog] },
+  );
+  broker.unref();
+  closeSync(serverLog);
+  writeFileSync(PID_FILE, `${broker.pid}\n`);
+  return broker.pid;
+}
+
+function serverLogTail(lines = 30) {
+  if (!existsSync(SERVER_LOG)) return '(no server log)';
+  // Stack frames push the lines that name the cause out of a short tail.
+  const messages = readFileSync(SERVER_LOG, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !/^\s+at |^\s+\.\.\. \d+ more$/.test(line));
+  return messages.slice(-lines).join('\n');
+}
+
+// Held while one process fetches, formats and starts the broker, so parallel callers (say, test
+// runners of several projects) wait for that broker instead of racing to start their own.
+function acquireStartLock() {
+  try {
+    writeFileSync(START_LOCK_FILE, `${process.pid}\n`, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+  }
+  if (startLockHolderIsAlive()) return false;
+  rmSync(START_LOCK_FILE, { force: true }); // left behind by a start that crashed
+  return acquireStartLock();
+}
+
+function startLockHolderIsAlive() {
+  if (!existsSync(START_LOCK_FILE)) return false;
+  const holder = Number(readFileSync(START_LOCK_FILE, 'utf8'));
+  return Boolean(holder) && isAlive(holder);
+}
+
+async function waitUntilReady(brokers, isStillStarting) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (await answersDescribeCluster(brokers)) return;
+    if (!isStillStarting()) {
+      throw new Error(`Kafka exited before it was ready. Last lines of ${SERVER_LOG}:\n${serverLogTail()}`);
+    }
+    await sleep(1000);
+  }
+  throw new Error(
+    `Kafka did not answer at ${brokers.join(',')} within ${READY_TIMEOUT_MS / 1000} s. ` +
+      `Last lines of ${SERVER_LOG}:\n${serverLogTail()}`,
+  );
+}
+
+export async function ensureKafka({ log = console.log } = {}) {
+  const brokers = configuredBrokers();
+  if (await answersDescribeCluster(brokers)) {
+    log(`Kafka is already running at ${brokers.join(',')}`);
+    return;
+  }
+  if (!brokers.every(isLoopback)) {
+    throw new Error(
+      `Kafka at KAFKA_BROKERS=${brokers.join(',')} is unreachable (only a loopback broker is started here)`,
+    );
+  }
+
+  mkdirSync(DATA_DIR, { recursive: true });
+  if (!acquireStartLock()) {
+    log('Another process is starting Kafka; waiting for it');
+    await waitUntilReady(brokers, () => startLockHolderIsAlive() || Boolean(brokerPid()));
+  } else {
+    try {
+      await fetchKafka({ log });
+      assertOnPath(
+        'java',
+        'install a JDK 17 or newer (Debian: apt-get install openjdk-17-jre-headless) to run Kafka.',
+      );
+      // Our broker may be running yet not answering: still booting, so wait rather than start a second one.
+      if (!brokerPid()) {
+        writeServerProperties(brokers[0]);
+        formatStorageIfNeeded();
+        log(`Starting Kafka (pid ${startBroker()}), log at ${SERVER_LOG}`);
+      }
+      await waitUntilReady(brokers, () => Boolean(brokerPid()));
+    } finally {
+      rmSync(START_LOCK_FILE, { force: true });
+    }
+  }
+  log(`Kafka is ready at ${brokers.join(',')}`);
+}
+
+export async function stopKafka({ log = console.log } = {}) {
+  const pid = brokerPid();
+  if (!pid) {
+    rmSync(PID_FILE, { force: true });
+    log('Kafka is not running');
+    return;
+  }
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (brokerPid() && Date.now() < deadline) await sleep(250);
+  if (brokerPid()) {
+    log(`Kafka (pid ${pid}) ignored SIGTERM for ${STOP_TIMEOUT_MS / 1000} s; killing it`);
+    process.kill(pid, 'SIGKILL');
+  }
+  rmSync(PID_FILE, { force: true });
+  log(`Kafka (pid ${pid}) stopped`);
+}
+
+export async function kafkaStatus() {
+  const brokers = configuredBrokers();
+  return { running: await answersDescribeCluster(brokers), pid: brokerPid() ?? null, brokers };
+}

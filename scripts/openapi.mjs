@@ -1,0 +1,55 @@
+// Generates docs/openapi.json, the document of the whole public API, from every app's controllers
+// (Nest preview mode: modules are scanned, nothing connects). `--check` fails when the committed
+// document differs from what the code describes.
+import { createRequire } from 'node:module';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { APPS, appEntry, ROOT } from './lib/apps.mjs';
+
+const require = createRequire(import.meta.url);
+const TARGET = `${ROOT}/docs/openapi.json`;
+const API_PREFIX = '/2025-10-13';
+
+export async function generateOpenApi() {
+  require('reflect-metadata');
+  const { NestFactory } = require('@nestjs/core');
+  const { FastifyAdapter } = require('@nestjs/platform-fastify');
+  const { SwaggerModule, DocumentBuilder } = require('@nestjs/swagger');
+  const document = new DocumentBuilder()
+    .setTitle('Cross-border payments API')
+    .setDescription('Balances, FX quotes, transfers, customers and webhooks for platforms. Authenticate with HTTP Basic: client id and client secret of an API token.')
+    .setVersion('2025-10-13')
+    .addBasicAuth()
+    .build();
+  document.paths = {};
+  document.components.schemas = {};
+  for (const app of APPS) {
+    const { AppModule } = require(appEntry(app.name, 'app.module.js'));
+    const nest = await NestFactory.create(AppModule, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
+    const partial = SwaggerModule.createDocument(nest, new DocumentBuilder().build());
+    for (const [path, item] of Object.entries(partial.paths)) {
+      const publicPath = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
+      document.paths[publicPath] = { ...document.paths[publicPath], ...item };
+    }
+    Object.assign(document.components.schemas, partial.components?.schemas);
+    await nest.close();
+  }
+  document.paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
+  document.components.schemas = Object.fromEntries(Object.entries(document.components.schemas).sort(([a], [b]) => a.localeCompare(b)));
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const generated = await generateOpenApi();
+  if (process.argv.includes('--check')) {
+    const committed = readFileSync(TARGET, 'utf8');
+    if (committed !== generated) {
+      console.error('docs/openapi.json is out of date: run `npm run openapi` and commit the result');
+      process.exit(1);
+    }
+    console.log('docs/openapi.json is up to date');
+  } else {
+    writeFileSync(TARGET, generated);
+    console.log(`wrote ${TARGET}`);
+  }
+  process.exit(0);
+}

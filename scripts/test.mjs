@@ -1,0 +1,27 @@
+// `npm test`: the same set-up as `npm start` (install, Kafka, PostgreSQL, Redis, build), then type
+// checks, lint and the whole Jest suite: unit, integration and end-to-end tiers.
+import { spawnSync } from 'node:child_process';
+import { ROOT } from './lib/apps.mjs';
+import { setup } from './setup.mjs';
+
+const log = (line) => console.log(`[test] ${line}`);
+
+function run(title, command, args, env = process.env) {
+  log(title);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
+  if (result.status !== 0) {
+    log(`${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+try {
+  await setup(process.env, { log });
+} catch (error) {
+  log(`set-up failed: ${error.message}`);
+  process.exit(1);
+}
+run('Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('Lint (with Nx module boundaries)', 'npm', ['run', '--silent', 'lint'], { ...process.env, NX_DAEMON: 'false' });
+run('OpenAPI document is up to date', process.execPath, ['scripts/openapi.mjs', '--check']);
+run('Jest: unit, integration, e2e', 'npx', ['jest', '--runInBand', ...process.argv.slice(2)], { ...process.env, E2E_SKIP_BUILD: 'true' });

@@ -1,0 +1,44 @@
+// Starts the whole service once for the end-to-end tier, on its own ports, database and topic prefix
+// so that it never collides with a running `npm start`; tests read where it runs from stack.json.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { ROOT } from '../../scripts/lib/apps.mjs';
+import { dropDatabase } from '../../scripts/lib/infra.mjs';
+import { appUrls, stackEnvironment, startStack } from '../../scripts/lib/stack.mjs';
+import { setup } from '../../scripts/setup.mjs';
+
+export const E2E_DIR = `${ROOT}/.cache/e2e`;
+const E2E_BASE_PORT = 18080;
+
+export default async function globalSetup() {
+  const runId = randomBytes(4).toString('hex');
+  const env = {
+    ...process.env,
+    ...stackEnvironment(E2E_BASE_PORT),
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_e2e',
+    KAFKA_TOPIC_PREFIX: `e2e-${runId}.`,
+    LOG_LEVEL: 'info',
+    SANDBOX_SETTLEMENT_MS: '200',
+    SANDBOX_DELAYED_FAILURE_SECONDS: '2',
+    WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,1,2',
+  };
+  const log = (line) => process.stderr.write(`[e2e] ${line}\n`);
+  await dropDatabase(env.DATABASE_URL).catch(() => undefined);
+  // The test script builds once before Jest starts; a direct `jest` run builds here.
+  await setup(env, { log, build: process.env.E2E_SKIP_BUILD !== 'true' });
+  mkdirSync(E2E_DIR, { recursive: true });
+  const stack = await startStack(env, { logDir: `${E2E_DIR}/logs`, log });
+  globalThis.__E2E_STACK__ = stack;
+  writeFileSync(
+    `${E2E_DIR}/stack.json`,
+    JSON.stringify({
+      gatewayUrl: `http://127.0.0.1:${env.GATEWAY_PORT}`,
+      appUrls: appUrls(env),
+      kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+      topicPrefix: env.KAFKA_TOPIC_PREFIX,
+      databaseUrl: env.DATABASE_URL,
+      redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    }),
+  );
+  log(`stack ready (topic prefix ${env.KAFKA_TOPIC_PREFIX})`);
+}
