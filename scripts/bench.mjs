@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/apps.mjs';
-import { stackEnvironment, startStack } from './lib/stack.mjs';
+import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, duration: { type: 'string' } } });
@@ -15,7 +15,7 @@ const log = (line) => console.log(`[bench] ${line}`);
 
 const env = {
   ...process.env,
-  ...stackEnvironment(BENCH_BASE_PORT),
+  ...stackEnvironment(await freeBasePort(BENCH_BASE_PORT)),
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_bench',
   KAFKA_TOPIC_PREFIX: `bench-${randomBytes(4).toString('hex')}.`,
   LOG_LEVEL: 'warn',

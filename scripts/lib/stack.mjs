@@ -1,12 +1,40 @@
 // Runs the seven apps as child processes of one supervisor, with their logs in files, and stops
 // them gracefully (SIGTERM, then SIGKILL after a grace period).
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APPS, appEntry, ROOT } from './apps.mjs';
 
 const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 15_000;
+const LOG_TAIL_LINES = 40;
+const REPLICA_PORT_STEP = 100;
+const MAX_REPLICAS = 4;
+
+/**
+ * The first base port from `preferred` (stepping by 1000) whose whole layout, replica ports included,
+ * is free: a stack left over from another checkout or an interrupted run must not break this one.
+ */
+export async function freeBasePort(preferred) {
+  for (let base = preferred; base < 60_000; base += 1000) {
+    const ports = APPS.flatMap((app) =>
+      Array.from({ length: MAX_REPLICAS }, (_, replica) => base + (app.port - 8080) + REPLICA_PORT_STEP * replica),
+    );
+    const free = await Promise.all(ports.map(isPortFree));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error(`No free port range found from ${preferred}`);
+}
+
+function isPortFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => server.close(() => resolve(true)))
+      .listen(port, '127.0.0.1');
+  });
+}
 
 /** Per-app port variables and the gateway's upstream URLs for a port layout starting at `basePort`. */
 export function stackEnvironment(basePort = 8080) {
@@ -40,7 +68,7 @@ export async function startStack(env, { logDir = `${ROOT}/.cache/logs`, log = co
       const name = replica === 0 ? app.name : `${app.name}-${replica}`;
       const childEnv = { ...env };
       // Extra replicas of an app serve HTTP on their own port.
-      if (replica > 0) childEnv[app.portVariable] = String(Number(env[app.portVariable]) + 100 * replica);
+      if (replica > 0) childEnv[app.portVariable] = String(Number(env[app.portVariable]) + REPLICA_PORT_STEP * replica);
       const logFile = createWriteStream(`${logDir}/${name}.log`, { flags: 'a' });
       const child = spawn(process.execPath, ['--enable-source-maps', appEntry(app.name)], {
         cwd: ROOT,
@@ -65,7 +93,9 @@ export async function startStack(env, { logDir = `${ROOT}/.cache/logs`, log = co
 async function waitUntilReady({ name, child, url }, logDir) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}; see ${logDir}/${name}.log`);
+    if (child.exitCode !== null) {
+      throw new Error(`${name} exited with code ${child.exitCode}; the end of ${logDir}/${name}.log:\n${logTail(logDir, name)}`);
+    }
     try {
       const response = await fetch(`${url}/ready`);
       if (response.status === 200) return;
@@ -74,7 +104,15 @@ async function waitUntilReady({ name, child, url }, logDir) {
     }
     await sleep(200);
   }
-  throw new Error(`${name} was not ready within ${READY_TIMEOUT_MS / 1000} s; see ${logDir}/${name}.log`);
+  throw new Error(`${name} was not ready within ${READY_TIMEOUT_MS / 1000} s; the end of its log:\n${logTail(logDir, name)}`);
+}
+
+function logTail(logDir, name) {
+  try {
+    return readFileSync(`${logDir}/${name}.log`, 'utf8').trimEnd().split('\n').slice(-LOG_TAIL_LINES).join('\n');
+  } catch {
+    return '(no log)';
+  }
 }
 
 async function stopChildren(children, log) {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { ROOT } from '../../scripts/lib/apps.mjs';
 import { dropDatabase } from '../../scripts/lib/infra.mjs';
-import { appUrls, stackEnvironment, startStack } from '../../scripts/lib/stack.mjs';
+import { appUrls, freeBasePort, stackEnvironment, startStack } from '../../scripts/lib/stack.mjs';
 import { setup } from '../../scripts/setup.mjs';
 
 export const E2E_DIR = `${ROOT}/.cache/e2e`;
@@ -14,7 +14,7 @@ export default async function globalSetup() {
   const runId = randomBytes(4).toString('hex');
   const env = {
     ...process.env,
-    ...stackEnvironment(E2E_BASE_PORT),
+    ...stackEnvironment(await freeBasePort(E2E_BASE_PORT)),
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_e2e',
     KAFKA_TOPIC_PREFIX: `e2e-${runId}.`,
     LOG_LEVEL: 'info',
