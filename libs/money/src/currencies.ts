@@ -33,3 +33,8 @@ export function currencyOf(code: string): Currency {
   if (!currency) throw new Error(`Unsupported currency ${code}`);
   return { ...currency };
 }
+
+/** Minor units in one major unit of the currency: 100 for cents, 10^8 for satoshis. */
+export function minorUnitsPerMajor(code: string): bigint {
+  return 10n ** BigInt(currencyOf(code).decimals);
+}
