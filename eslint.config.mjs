@@ -17,7 +17,7 @@ function moduleBoundaries({ inTests }) {
       ...appScopes.map((scope) => ({ sourceTag: `scope:${scope}`, onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`] })),
       { sourceTag: 'type:money', onlyDependOnLibsWithTags: [...testing] },
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:money', ...testing] },
-      { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:contracts', ...testing] },
+      { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:contracts', 'type:money', ...testing] },
       { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:http', ...testing] },
       { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', ...testing] },
       { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', 'type:persistence', ...testing] },

@@ -1,7 +1,26 @@
 import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
+import { AccountDirectory } from '@quoting/accounts/account-directory';
 import { QUOTING_SCHEMA } from '@quoting/database';
+import { QuoteTransfersClient } from '@quoting/execution/quote-transfers.client';
+import { FeeRulesModule } from '@quoting/fee-rules/fee-rules.module';
+import { PlatformCurrencies, PlatformCurrenciesConsumer } from '@quoting/platforms/platform-currencies';
+import { Pricer } from '@quoting/pricing/pricer';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
+import { QuoteLifecycleWorker } from '@quoting/quotes/quote-lifecycle.worker';
+import { QuoteProgressConsumer } from '@quoting/quotes/quote-progress.consumer';
+import { Quote } from '@quoting/quotes/quote.entity';
+import { QuoteStore } from '@quoting/quotes/quote.store';
+import { QuotesController } from '@quoting/quotes/quotes.controller';
+import { QuotesService } from '@quoting/quotes/quotes.service';
+import { BuiltInRateSource } from '@quoting/rates/built-in-rate-source';
+import { ExchangeRatesController } from '@quoting/rates/exchange-rates.controller';
+import { HttpRateSource } from '@quoting/rates/http-rate-source';
+import { RateBook } from '@quoting/rates/rate-book';
+import { RATE_SOURCE, RateSource } from '@quoting/rates/rate-source';
 
 @Module({
   imports: [
@@ -10,8 +29,29 @@ import { QuotingEnvironment } from '@quoting/quoting.environment';
       environment: QuotingEnvironment,
       schema: QUOTING_SCHEMA,
       produces: [],
-      consumes: [],
+      consumes: [PLATFORM_EVENTS, TRANSACTION_EVENTS],
     }),
+    TypeOrmModule.forFeature([Quote]),
+    FeeRulesModule,
+  ],
+  controllers: [QuotesController, ExchangeRatesController, PlatformCurrenciesConsumer, QuoteProgressConsumer],
+  providers: [
+    {
+      provide: RATE_SOURCE,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<QuotingEnvironment, true>): RateSource =>
+        config.get('RATE_SOURCE', { infer: true }) === 'http'
+          ? new HttpRateSource(config.get('RATE_SOURCE_URL', { infer: true }))
+          : new BuiltInRateSource(),
+    },
+    RateBook,
+    Pricer,
+    PlatformCurrencies,
+    AccountDirectory,
+    QuoteTransfersClient,
+    QuoteStore,
+    QuotesService,
+    QuoteLifecycleWorker,
   ],
 })
 export class AppModule {}

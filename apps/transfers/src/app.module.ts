@@ -5,6 +5,8 @@ import { serviceFoundation } from '@payments/messaging';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
+import { QuoteTransfersController } from '@transfers/quote-transfers/quote-transfers.controller';
+import { QuoteTransfersService } from '@transfers/quote-transfers/quote-transfers.service';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { SettlementWorker } from '@transfers/rails/settlement.worker';
 import { SandboxFundingController } from '@transfers/sandbox/sandbox-funding.controller';
@@ -27,7 +29,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     }),
     TypeOrmModule.forFeature([Transaction]),
   ],
-  controllers: [TransfersController, SandboxFundingController, TransactionsController],
+  controllers: [TransfersController, SandboxFundingController, TransactionsController, QuoteTransfersController],
   providers: [
     LedgerClient,
     ExternalAccountsClient,
@@ -35,6 +37,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     RailAttemptsStore,
     TransactionsService,
     TransfersService,
+    QuoteTransfersService,
     SettlementWorker,
   ],
 })

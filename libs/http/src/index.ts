@@ -7,3 +7,6 @@ export * from './pagination/page';
 export * from './caller/caller';
 export * from './validation/timestamp-filter';
 export * from './internal/internal-client';
+export * from './internal/internal-api';
+export * from './pagination/list-filters';
+export * from './views/currency.view';

@@ -6,3 +6,4 @@ export * from './redis/redis.module';
 export * from './runtime.module';
 export * from './bootstrap/http-app';
 export * from './scheduling/wakeable-sleep';
+export * from './caching/bounded-cache';

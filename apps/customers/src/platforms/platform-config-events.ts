@@ -9,6 +9,14 @@ export function platformConfigChanged(config: PlatformConfig): PlatformEvent {
     platformConfigId: toApiId('PlatformConfig', config.id),
     currencies: config.supportedCurrencies.map((currency) => currency.currencyCode),
     umaDomain: config.umaDomain,
+    supportedCurrencies: config.supportedCurrencies.map(
+      ({ currencyCode, minAmount, maxAmount, enabledTransactionTypes }) => ({
+        currencyCode,
+        minAmount,
+        maxAmount,
+        enabledTransactionTypes,
+      }),
+    ),
     ...(config.webhookEndpoint ? { webhookEndpoint: config.webhookEndpoint } : {}),
   });
 }

@@ -43,13 +43,37 @@ export interface StoredPosting extends PostingTerms {
   balanceAfter: bigint;
 }
 
-/** The posting's two entries, which sum to zero, in the order their accounts are locked. */
-export function legsOf(kind: PostingKind, amount: bigint): Leg[] {
+/** The parts of a SETTLE's amount that stay in the service as fees instead of leaving it. */
+export interface SettlementFees {
+  platform: bigint;
+  service: bigint;
+}
+
+const NO_FEES: SettlementFees = { platform: 0n, service: 0n };
+
+/**
+ * The posting's entries, which sum to zero, in the order their accounts are locked. A SETTLE with
+ * fees splits its positive side: the fees to the fee accounts, the rest out of the service.
+ */
+export function legsOf(kind: PostingKind, amount: bigint, fees: SettlementFees = NO_FEES): Leg[] {
   const { from, to } = MOVEMENTS[kind];
-  return [
+  const legs: Leg[] = [
     { account: from, amount: -amount },
-    { account: to, amount },
-  ].sort((a, b) => ACCOUNT_KINDS.indexOf(a.account) - ACCOUNT_KINDS.indexOf(b.account));
+    { account: to, amount: amount - fees.platform - fees.service },
+    { account: 'PLATFORM_FEES', amount: fees.platform },
+    { account: 'SERVICE_FEES', amount: fees.service },
+  ];
+  return legs
+    .filter((leg, index) => index < 2 || leg.amount !== 0n)
+    .sort((a, b) => ACCOUNT_KINDS.indexOf(a.account) - ACCOUNT_KINDS.indexOf(b.account));
+}
+
+/** Fees belong to a SETTLE only and must leave part of the amount to pay out. */
+export function assertFees(kind: PostingKind, amount: bigint, fees: SettlementFees): void {
+  const total = fees.platform + fees.service;
+  if (total === 0n) return;
+  if (kind !== 'SETTLE') throw new ApiException('INVALID_INPUT', 'Only a SETTLE posting carries fees');
+  if (total >= amount) throw new ApiException('INVALID_INPUT', 'The fees must be less than the amount');
 }
 
 /** How the legs change the internal account: zero for SETTLE, which does not touch it. */

@@ -10,6 +10,7 @@ import { SystemAccountsService } from '@ledger/accounts/system-accounts.service'
 import { CreatePostingDto } from '@ledger/postings/dto/create-posting.dto';
 import {
   assertClosable,
+  assertFees,
   assertInternalBalance,
   closesReservation,
   internalChangeOf,
@@ -77,7 +78,9 @@ export class PostingsService {
       amount: BigInt(body.amount),
       currency: account.currency,
     };
-    const legs = legsOf(body.kind, terms.amount);
+    const fees = { platform: BigInt(body.platformFee ?? 0), service: BigInt(body.serviceFee ?? 0) };
+    assertFees(body.kind, terms.amount, fees);
+    const legs = legsOf(body.kind, terms.amount, fees);
     const systemIds = await this.systemAccounts.idsOf(terms, systemAccountsOf(legs));
     const entries = legs.map((leg) => ({
       accountId: leg.account === 'INTERNAL' ? account.id : systemIds.get(leg.account)!,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Caller } from '@payments/http';
-import { InternalApi } from '@transfers/accounts/internal-api';
+import { Caller, InternalApi } from '@payments/http';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 /** The fields of an external account (as the customers app reports it) that a transfer depends on. */

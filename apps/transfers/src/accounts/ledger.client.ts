@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Caller } from '@payments/http';
-import { InternalApi } from '@transfers/accounts/internal-api';
+import { Caller, InternalApi } from '@payments/http';
+import { BoundedCache } from '@payments/runtime';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 /**
@@ -32,13 +32,16 @@ export interface Posting {
   accountId: string;
   amount: number;
   currency: string;
+  /** SETTLE only: the parts of `amount` that go to the platform's and the service's fee accounts. */
+  platformFee?: number;
+  serviceFee?: number;
 }
 
 /** The ledger's internal API. Every posting is idempotent per (transactionId, kind), so a retry is always safe. */
 @Injectable()
 export class LedgerClient extends InternalApi {
   /** Keyed by platform, environment and account id: the ledger answers each caller for its own accounts only. */
-  private readonly accounts = new Map<string, LedgerAccount>();
+  private readonly accounts = new BoundedCache<LedgerAccount>(MAX_CACHED_ACCOUNTS);
 
   constructor(config: ConfigService<TransfersEnvironment, true>) {
     super('ledger', config.get('LEDGER_URL', { infer: true }));
@@ -49,18 +52,14 @@ export class LedgerClient extends InternalApi {
    * account found is remembered, since nothing of it that a transfer reads can change: a transfer
    * then costs the ledger its postings only.
    */
-  async account(caller: Caller, accountId: string): Promise<LedgerAccount> {
-    const key = `${caller.platformId}|${caller.environment}|${accountId}`;
-    const cached = this.accounts.get(key);
-    if (cached) return cached;
-    const { id, customerId, platformCustomerId, currency } = await this.client.get<LedgerAccount>(
-      caller,
-      `/internal/accounts/${encodeURIComponent(accountId)}`,
-    );
-    const account = { id, customerId, platformCustomerId, currency };
-    if (this.accounts.size >= MAX_CACHED_ACCOUNTS) this.accounts.delete(this.accounts.keys().next().value!);
-    this.accounts.set(key, account);
-    return account;
+  account(caller: Caller, accountId: string): Promise<LedgerAccount> {
+    return this.accounts.get(`${caller.platformId}|${caller.environment}|${accountId}`, async () => {
+      const { id, customerId, platformCustomerId, currency } = await this.client.get<LedgerAccount>(
+        caller,
+        `/internal/accounts/${encodeURIComponent(accountId)}`,
+      );
+      return { id, customerId, platformCustomerId, currency };
+    });
   }
 
   async post(caller: Caller, posting: Posting): Promise<void> {

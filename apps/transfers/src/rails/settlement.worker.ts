@@ -161,16 +161,22 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
     };
   }
 
-  /** The internal account is the source of an outgoing transfer and the destination of an incoming one. */
+  /**
+   * The internal account is where an outgoing transfer's reserve is held (its source, or the account
+   * the funds of a just-in-time quote arrived in) and the destination of an incoming one. A SETTLE
+   * sends a quote's fees to the fee accounts and the rest out of the service.
+   */
   private post(due: DueTransaction, kind: PostingKind): Promise<void> {
     const outgoing = due.type === 'OUTGOING';
     const caller: Caller = { platformId: toApiId('Platform', due.platformId), environment: due.environment };
+    const fees = kind === 'SETTLE' && due.quoteId ? { platformFee: Number(due.platformFee), serviceFee: Number(due.serviceFee) } : {};
     return this.ledger.post(caller, {
       transactionId: toApiId('Transaction', due.id),
       kind,
-      accountId: outgoing ? due.sourceAccountId! : due.destinationAccountId,
+      accountId: outgoing ? (due.fundingAccountId ?? due.sourceAccountId!) : due.destinationAccountId,
       amount: Number(outgoing ? due.sentAmount : due.receivedAmount),
       currency: outgoing ? due.sourceCurrency : due.destinationCurrency,
+      ...fees,
     });
   }
 

@@ -5,6 +5,17 @@ import { Column, Entity } from 'typeorm';
 export const SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
+/** interface.md 2.5 for a transaction: a quote's rate details without the counterparty's. */
+export interface TransactionRateDetails {
+  serviceApiMultiplier: number;
+  serviceApiFixedFee: number;
+  serviceApiVariableFeeRate: number;
+  serviceApiVariableFeeAmount: number;
+  platformFixedFee: number;
+  platformVariableFeeRate: number;
+  platformVariableFeeAmount: number;
+}
+
 /** Failure reasons this app sets (interface.md part 7); failureDetail says what the rail answered. */
 export type FailureReason = 'OFFRAMP_FAILED';
 
@@ -69,4 +80,26 @@ export class Transaction extends ScopedRecord {
 
   @Column('timestamptz', { name: 'settled_at', nullable: true })
   settledAt: Date | null;
+
+  /** Bare uuid of the quote this transaction executes; null for same-currency transfers. */
+  @Column('uuid', { name: 'quote_id', nullable: true })
+  quoteId: string | null;
+
+  /** Sending units per receiving unit, as the quote's exact decimal; null means one to one. */
+  @Column('text', { name: 'exchange_rate', nullable: true })
+  exchangeRate: string | null;
+
+  @Column('jsonb', { name: 'rate_details', nullable: true })
+  rateDetails: TransactionRateDetails | null;
+
+  /** Parts of sentAmount that go to the platform's and the service's fee accounts when it settles. */
+  @Column('bigint', { name: 'platform_fee' })
+  platformFee: string;
+
+  @Column('bigint', { name: 'service_fee' })
+  serviceFee: string;
+
+  /** The internal account the reserve is held in when it is not the source (a just-in-time funded quote). */
+  @Column('text', { name: 'funding_account_id', nullable: true })
+  fundingAccountId: string | null;
 }

@@ -5,7 +5,12 @@ import { Outbox } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { RailOutcome } from '@transfers/rails/sandbox-rail';
 import { assertTransition } from '@transfers/transactions/transaction-state-machine';
-import { FailureReason, SourceType, Transaction } from '@transfers/transactions/transaction.entity';
+import {
+  FailureReason,
+  SourceType,
+  Transaction,
+  TransactionRateDetails,
+} from '@transfers/transactions/transaction.entity';
 import { MovedTransaction, statusChanged } from '@transfers/transactions/transaction-events';
 
 /** Timestamps to the millisecond, as the API shows them (see the migration). */
@@ -27,6 +32,21 @@ export interface NewTransaction {
   sentAmount: number;
   receivedAmount: number;
   reference: string;
+  description?: string;
+  /** Set for a transaction that executes a quote. */
+  quote?: QuoteTerms;
+  /** The internal account holding the reserve when it is not the source. */
+  fundingAccountId?: string;
+}
+
+/** What a quote fixed for its transaction: the rate shown and the fees taken from sentAmount. */
+export interface QuoteTerms {
+  /** Bare uuid. */
+  quoteId: string;
+  exchangeRate: string;
+  rateDetails: TransactionRateDetails;
+  platformFee: number;
+  serviceFee: number;
 }
 
 /**
@@ -56,26 +76,35 @@ export interface StatusChange {
 @Injectable()
 export class TransactionStore {
   private readonly movedColumns: string;
+  private readonly columns: string;
 
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
   ) {
     this.movedColumns = transactionColumns(dataSource, 'moved');
+    this.columns = transactionColumns(dataSource, 't');
   }
 
-  /** Inserts the transaction (CREATED) and its rail attempt in one statement. */
-  async insert(manager: EntityManager, transaction: NewTransaction, rail: RailSchedule): Promise<void> {
-    await manager.query(
+  /**
+   * Inserts the transaction (CREATED) and its rail attempt in one statement. False when a transaction
+   * with this id (or quote) exists already: creating one is idempotent by its id.
+   */
+  async insert(manager: EntityManager, transaction: NewTransaction, rail: RailSchedule): Promise<boolean> {
+    const created: unknown[] = await manager.query(
       `WITH created AS (
          INSERT INTO transactions (id, platform_id, environment, type, status, source_type, source_account_id,
            source_currency, destination_type, destination_account_id, destination_currency, customer_id,
-           platform_customer_id, sent_amount, received_amount, reference)
-         VALUES ($1, $2, $3, $4, 'CREATED', $5, $6, $7, 'ACCOUNT', $8, $9, $10, $11, $12, $13, $14)
+           platform_customer_id, sent_amount, received_amount, reference, description, quote_id, exchange_rate,
+           rate_details, platform_fee, service_fee, funding_account_id)
+         VALUES ($1, $2, $3, $4, 'CREATED', $5, $6, $7, 'ACCOUNT', $8, $9, $10, $11, $12, $13, $14, $19, $20, $21,
+           $22, $23, $24, $25)
+         ON CONFLICT DO NOTHING
          RETURNING id
        )
        INSERT INTO rail_attempts (transaction_id, answer, failure_detail, delay_ms, due_at)
-       SELECT id, $15, $16, $17, now() + $18 * interval '1 millisecond' FROM created`,
+       SELECT id, $15, $16, $17, now() + $18 * interval '1 millisecond' FROM created
+       RETURNING transaction_id`,
       [
         transaction.id,
         transaction.platformId,
@@ -95,8 +124,16 @@ export class TransactionStore {
         rail.failureDetail ?? null,
         rail.delayMs,
         rail.firstLookInMs,
+        transaction.description ?? null,
+        transaction.quote?.quoteId ?? null,
+        transaction.quote?.exchangeRate ?? null,
+        transaction.quote ? JSON.stringify(transaction.quote.rateDetails) : null,
+        transaction.quote?.platformFee ?? 0,
+        transaction.quote?.serviceFee ?? 0,
+        transaction.fundingAccountId ?? null,
       ],
     );
+    return created.length > 0;
   }
 
   /**
@@ -149,6 +186,11 @@ export class TransactionStore {
     const moved = rows.map(({ previousStatus, ...transaction }) => ({ transaction, previousStatus }));
     if (moved.length) await this.outbox.add(manager, TRANSACTION_EVENTS, moved.map(statusChanged), requestId);
     return moved;
+  }
+
+  async get(id: string): Promise<Transaction> {
+    const [transaction] = await this.dataSource.query(`SELECT ${this.columns} FROM transactions t WHERE t.id = $1`, [id]);
+    return transaction;
   }
 
   /** Deletes a transaction that never left CREATED (nothing was reserved, nothing published). */

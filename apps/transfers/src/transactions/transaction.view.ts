@@ -6,20 +6,14 @@ import {
   TransactionType,
   toApiId,
 } from '@payments/contracts';
-import { Currency, currencyOf } from '@payments/money';
+import { CurrencyView } from '@payments/http';
+import { Currency, currencyOf, Ratio } from '@payments/money';
 import {
   FailureReason,
   SOURCE_TYPES,
   SourceType,
   Transaction,
 } from '@transfers/transactions/transaction.entity';
-
-class CurrencyView implements Currency {
-  @ApiProperty({ example: 'USD' }) code: string;
-  @ApiProperty({ example: 'United States Dollar' }) name: string;
-  @ApiProperty({ example: '$' }) symbol: string;
-  @ApiProperty({ example: 2 }) decimals: number;
-}
 
 export class CurrencyAmountView {
   @ApiProperty({ type: 'integer', description: 'Smallest unit of the currency', example: 12550 })
@@ -83,6 +77,8 @@ export class TransactionView {
     description: 'What the payment rail answered, for a failed or rejected transaction',
   })
   failureDetail?: string;
+  @ApiPropertyOptional({ example: 'Quote:019542f5-b3e7-1d02-0000-000000000006', description: 'For a transaction made from a quote' })
+  quoteId?: string;
 }
 
 export class TransactionPage {
@@ -123,8 +119,8 @@ export function presentTransaction(transaction: Transaction): TransactionView {
     ...(transaction.platformCustomerId ? { platformCustomerId: transaction.platformCustomerId } : {}),
     sentAmount: amountOf(transaction.sentAmount, transaction.sourceCurrency),
     receivedAmount: amountOf(transaction.receivedAmount, transaction.destinationCurrency),
-    exchangeRate: 1,
-    rateDetails: { ...SAME_CURRENCY_RATE },
+    exchangeRate: transaction.exchangeRate ? Ratio.parse(transaction.exchangeRate).toNumber() : 1,
+    rateDetails: transaction.rateDetails ?? { ...SAME_CURRENCY_RATE },
     ...(transaction.settledAt ? { settledAt: transaction.settledAt.toISOString() } : {}),
     createdAt: transaction.createdAt.toISOString(),
     updatedAt: transaction.updatedAt.toISOString(),
@@ -134,6 +130,7 @@ export function presentTransaction(transaction: Transaction): TransactionView {
       : { reconciliationInstructions: { reference: transaction.reference } }),
     ...(transaction.failureReason ? { failureReason: transaction.failureReason } : {}),
     ...(transaction.failureDetail ? { failureDetail: transaction.failureDetail } : {}),
+    ...(transaction.quoteId ? { quoteId: toApiId('Quote', transaction.quoteId) } : {}),
   };
 }
 

@@ -78,27 +78,42 @@ export class TransfersService {
     return this.openIncoming(caller, transaction, simulatedSettlement(this.timing));
   }
 
+  async transferOut(caller: Caller, body: TransferOutDto): Promise<TransactionView> {
+    const { transaction, rail } = await this.prepare(caller, 'OUT', body);
+    return this.sendOutgoing(caller, transaction, rail);
+  }
+
   /**
    * Reserves the funds, then hands the transfer to the rail. The transaction row is written (CREATED)
    * before the reserve, so that a reserve whose answer is lost is never forgotten: the settlement
    * worker abandons a transfer left CREATED and releases whatever was reserved for it. A refused
    * reserve deletes the row, so the client's 4xx leaves nothing behind. Only this request moves the
    * transfer to PENDING; when it cannot, the client gets a 5xx and the transfer will not be paid.
+   * With `depositFirst` the money has just arrived from outside (a just-in-time funded quote): it is
+   * credited to the reserving account before it is reserved. A transaction whose id exists already
+   * is returned as it stands, so creating one is idempotent.
    */
-  async transferOut(caller: Caller, body: TransferOutDto): Promise<TransactionView> {
-    const { transaction, rail } = await this.prepare(caller, 'OUT', body);
-    await this.store.insert(this.dataSource.manager, transaction, {
+  async sendOutgoing(
+    caller: Caller,
+    transaction: NewTransaction,
+    rail: RailOutcome,
+    { depositFirst = false } = {},
+  ): Promise<TransactionView> {
+    const inserted = await this.store.insert(this.dataSource.manager, transaction, {
       ...rail,
       firstLookInMs: ABANDONED_CREATION_MS,
     });
+    if (!inserted) return presentTransaction(await this.store.get(transaction.id));
+    const reservingAccountId = transaction.fundingAccountId ?? transaction.sourceAccountId!;
+    const posting = {
+      transactionId: toApiId('Transaction', transaction.id),
+      accountId: reservingAccountId,
+      amount: transaction.sentAmount,
+      currency: transaction.sourceCurrency,
+    };
     try {
-      await this.ledger.post(caller, {
-        transactionId: toApiId('Transaction', transaction.id),
-        kind: 'RESERVE',
-        accountId: transaction.sourceAccountId!,
-        amount: body.amount,
-        currency: transaction.sourceCurrency,
-      });
+      if (depositFirst) await this.ledger.post(caller, { ...posting, kind: 'DEPOSIT' });
+      await this.ledger.post(caller, { ...posting, kind: 'RESERVE' });
     } catch (error) {
       // A refusal (4xx) means nothing was reserved; anything else is left for the worker to settle.
       if (error instanceof ApiException && error.status < 500)
@@ -180,7 +195,7 @@ export class TransfersService {
   }
 
   /** Failure patterns are a sandbox feature; in production the simulated rail always settles. */
-  private railOutcome(caller: Caller, direction: RailDirection, primaryIdentifier: string): RailOutcome {
+  railOutcome(caller: Caller, direction: RailDirection, primaryIdentifier: string): RailOutcome {
     return caller.environment === Environment.Sandbox
       ? sandboxOutcome(direction, primaryIdentifier, this.timing)
       : simulatedSettlement(this.timing);
@@ -203,7 +218,12 @@ export class TransfersService {
       platformCustomerId: internal.platformCustomerId,
       sentAmount: amount,
       receivedAmount: amount,
-      reference: `TR-${randomBytes(8).toString('hex').toUpperCase()}`,
+      reference: newReference(),
     };
   }
+}
+
+/** The unique reconciliation reference a bank movement carries. */
+export function newReference(): string {
+  return `TR-${randomBytes(8).toString('hex').toUpperCase()}`;
 }

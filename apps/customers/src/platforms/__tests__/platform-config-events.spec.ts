@@ -28,6 +28,10 @@ describe('platformConfigChanged', () => {
         platformConfigId: 'PlatformConfig:9d0f8a1e-8c2b-4a0b-8f51-0d5d7e0c3a21',
         currencies: ['USD', 'EUR'],
         umaDomain: 'acme.uma.local',
+        supportedCurrencies: [
+          { currencyCode: 'USD', minAmount: 1, maxAmount: 100_000_000, enabledTransactionTypes: ['INCOMING', 'OUTGOING'] },
+          { currencyCode: 'EUR', minAmount: 1, maxAmount: 100_000_000, enabledTransactionTypes: ['INCOMING', 'OUTGOING'] },
+        ],
       },
     });
     expect(event.payload).not.toHaveProperty('webhookEndpoint');

@@ -1,5 +1,5 @@
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
-import { IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { POSTING_KINDS, PostingKind } from '@ledger/postings/posting-rules';
 
 /** The largest amount one posting moves: the largest lockedCurrencyAmount (interface.md part 8). */
@@ -18,4 +18,10 @@ export class CreatePostingDto {
   @IsInt() @Min(1) @Max(MAX_POSTING_AMOUNT) amount: number;
 
   @IsIn(SUPPORTED_CURRENCY_CODES) currency: string;
+
+  /** SETTLE of a quote's transaction: the part of `amount` that goes to the platform's fee account. */
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_POSTING_AMOUNT) platformFee?: number;
+
+  /** SETTLE of a quote's transaction: the part of `amount` that goes to the service's fee account. */
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_POSTING_AMOUNT) serviceFee?: number;
 }

@@ -1,6 +1,15 @@
-import { ArrayUnique, IsArray, IsOptional, IsString } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { EventEnvelope } from '../envelope';
 import { TopicContract } from '../topic';
+
+/** One supported currency's limits, in its minor units, and which directions it is enabled for. */
+export class CurrencyLimitsV1 {
+  @IsString() currencyCode: string;
+  @IsInt() minAmount: number;
+  @IsInt() maxAmount: number;
+  @IsArray() @IsIn(['INCOMING', 'OUTGOING'], { each: true }) enabledTransactionTypes: ('INCOMING' | 'OUTGOING')[];
+}
 
 /** Sent when a platform's configuration in one environment is created or changed. */
 export class PlatformConfigChangedV1 {
@@ -8,6 +17,12 @@ export class PlatformConfigChangedV1 {
   @IsArray() @ArrayUnique() @IsString({ each: true }) currencies: string[];
   @IsOptional() @IsString() webhookEndpoint?: string;
   @IsString() umaDomain: string;
+  /** Added later within v1, so absent from older events; consumers that price need it. */
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => CurrencyLimitsV1)
+  supportedCurrencies?: CurrencyLimitsV1[];
 }
 
 export type PlatformEvent = EventEnvelope<'platform-config.changed', PlatformConfigChangedV1>;

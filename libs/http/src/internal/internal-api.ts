@@ -1,5 +1,5 @@
 import { OnApplicationShutdown } from '@nestjs/common';
-import { InternalClient } from '@payments/http';
+import { InternalClient } from './internal-client';
 
 /** Another app's internal API, over a connection pool this app closes when it shuts down. */
 export abstract class InternalApi implements OnApplicationShutdown {

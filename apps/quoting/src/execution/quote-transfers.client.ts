@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { toApiId } from '@payments/contracts';
+import { Caller, InternalApi } from '@payments/http';
+import { QuotingEnvironment } from '@quoting/quoting.environment';
+import { Quote, RateDetails } from '@quoting/quotes/quote.entity';
+
+/** The transaction as transfers returns it; quoting passes it on as the transfers API shows it. */
+export type TransactionView = Record<string, unknown> & { id: string; status: string };
+
+/** The transfers app's internal API that turns an executed quote into its transaction. */
+@Injectable()
+export class QuoteTransfersClient extends InternalApi {
+  constructor(config: ConfigService<QuotingEnvironment, true>) {
+    super('transfers', config.get('TRANSFERS_URL', { infer: true }));
+  }
+
+  /** Idempotent by the quote's transaction id: asking again returns the transaction as it stands. */
+  open(caller: Caller, quote: Quote): Promise<TransactionView> {
+    const arrived = quote.sourceType === 'REALTIME_FUNDING';
+    return this.client.post(caller, '/internal/quote-transfers', {
+      quoteId: toApiId('Quote', quote.id),
+      transactionId: toApiId('Transaction', quote.transactionId),
+      funding: arrived ? 'ARRIVED' : 'BALANCE',
+      reservingAccountId: arrived ? quote.fundingAccountId : quote.sourceAccountId,
+      sendingCurrency: quote.sendingCurrency,
+      destinationAccountId: quote.destinationAccountId,
+      receivingCurrency: quote.receivingCurrency,
+      sentAmount: Number(quote.totalSendingAmount),
+      receivedAmount: Number(quote.totalReceivingAmount),
+      platformFee: Number(quote.platformFee),
+      serviceFee: Number(quote.serviceFee),
+      exchangeRate: quote.exchangeRate,
+      rateDetails: transactionRateDetails(quote.rateDetails),
+      ...(quote.description ? { description: quote.description } : {}),
+    });
+  }
+}
+
+/** A transaction's rate details are the quote's without the counterparty's (interface.md 2.5). */
+function transactionRateDetails(details: RateDetails): Omit<RateDetails, 'counterpartyMultiplier' | 'counterpartyFixedFee'> {
+  const { counterpartyMultiplier: _multiplier, counterpartyFixedFee: _fixedFee, ...rest } = details;
+  return rest;
+}

@@ -1,0 +1,64 @@
+import { Controller, Injectable } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CurrencyLimitsV1, PLATFORM_EVENTS, PlatformEvent, uuidOf } from '@payments/contracts';
+import { ApiException, PlatformScope } from '@payments/http';
+import { handleOnce } from '@payments/persistence';
+import { DataSource } from 'typeorm';
+
+/**
+ * Each platform's supported currencies with their limits, projected from its configuration events:
+ * a quote is checked against them without a call to the customers app.
+ */
+@Injectable()
+export class PlatformCurrencies {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The currencies the platform has enabled for payments in `direction`. */
+  async enabledCodes(scope: PlatformScope, direction: 'INCOMING' | 'OUTGOING'): Promise<string[]> {
+    return (await this.all(scope))
+      .filter((entry) => entry.enabledTransactionTypes.includes(direction))
+      .map((entry) => entry.currencyCode);
+  }
+
+  /** 400 INVALID_CURRENCY unless the platform supports the currency in this direction. */
+  async limitsOf(scope: PlatformScope, currency: string, direction: 'INCOMING' | 'OUTGOING'): Promise<CurrencyLimitsV1> {
+    const limits = (await this.all(scope)).find((entry) => entry.currencyCode === currency);
+    if (!limits || !limits.enabledTransactionTypes.includes(direction)) {
+      throw new ApiException(
+        'INVALID_CURRENCY',
+        `${currency} is not enabled for ${direction.toLowerCase()} payments in this platform's supportedCurrencies`,
+      );
+    }
+    return limits;
+  }
+
+  private async all(scope: PlatformScope): Promise<CurrencyLimitsV1[]> {
+    const [row] = await this.dataSource.query(
+      `SELECT currencies FROM platform_currencies WHERE platform_id = $1 AND environment = $2`,
+      [scope.platformId, scope.environment],
+    );
+    return row?.currencies ?? [];
+  }
+}
+
+@Controller()
+export class PlatformCurrenciesConsumer {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Events of one platform arrive in order (keyed by platform); the time guard covers a replay from the start. */
+  @EventPattern(PLATFORM_EVENTS.name)
+  async onPlatformEvent(@Payload() event: PlatformEvent): Promise<void> {
+    const { supportedCurrencies } = event.payload;
+    if (!supportedCurrencies) return;
+    await handleOnce(this.dataSource, 'quoting.platform-currencies', event, async (manager) => {
+      await manager.query(
+        `INSERT INTO platform_currencies (platform_id, environment, currencies, occurred_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (platform_id, environment) DO UPDATE
+           SET currencies = EXCLUDED.currencies, occurred_at = EXCLUDED.occurred_at
+           WHERE platform_currencies.occurred_at <= EXCLUDED.occurred_at`,
+        [uuidOf('Platform', event.platformId), event.environment, JSON.stringify(supportedCurrencies), event.occurredAt],
+      );
+    });
+  }
+}

@@ -1,0 +1,17 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQueryDto, TimestampFilter } from '@payments/http';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { QUOTE_STATUSES, QuoteStatus } from '@quoting/quotes/quote.entity';
+
+export class ListQuotesQuery extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'The sending customer' }) @IsOptional() @IsString() customerId?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() sendingAccountId?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() receivingAccountId?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() sendingUmaAddress?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() receivingUmaAddress?: string;
+  @ApiPropertyOptional({ enum: QUOTE_STATUSES }) @IsOptional() @IsIn(QUOTE_STATUSES) status?: QuoteStatus;
+  /** Creation time, inclusive. */
+  @TimestampFilter() createdAfter?: string;
+  /** Creation time, inclusive. */
+  @TimestampFilter() createdBefore?: string;
+}

@@ -1,0 +1,361 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { Environment, toApiId, uuidOf } from '@payments/contracts';
+import { ApiException, Caller, listFilters, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Counter } from 'prom-client';
+import { AccountDirectory, QuoteAccount } from '@quoting/accounts/account-directory';
+import { QuoteTransfersClient, TransactionView } from '@quoting/execution/quote-transfers.client';
+import { PlatformCurrencies } from '@quoting/platforms/platform-currencies';
+import { PricedQuote, Pricer } from '@quoting/pricing/pricer';
+import { CreateQuoteDto, QuoteDestinationDto, QuoteSourceDto } from '@quoting/quotes/dto/create-quote.dto';
+import { ListQuotesQuery } from '@quoting/quotes/dto/list-quotes.query';
+import { SandboxSendDto } from '@quoting/quotes/dto/sandbox-send.dto';
+import { PaymentInstruction, Quote } from '@quoting/quotes/quote.entity';
+import { NewQuote, QuoteStore } from '@quoting/quotes/quote.store';
+import { presentQuote, QuoteView } from '@quoting/quotes/quote.view';
+import { QuotingEnvironment } from '@quoting/quoting.environment';
+
+/** Where a just-in-time payment is sent in sandbox; the reference code tells quotes apart. */
+const SANDBOX_BANK = { accountNumber: '000123456789', routingNumber: '021000021', bankName: 'Grid Sandbox Bank' };
+
+export const quoteTransitions = new Counter({
+  name: 'quoting_quote_transitions_total',
+  help: 'Quote status changes, by the status reached',
+  labelNames: ['status'] as const,
+});
+
+interface QuoteEnds {
+  sourceType: 'ACCOUNT' | 'REALTIME_FUNDING';
+  source?: QuoteAccount;
+  sendingCurrency: string;
+  sendingCustomerId: string | null;
+  /** The existing destination, or none when externalAccountDetails will create it. */
+  destination?: QuoteAccount;
+  receivingCurrency: string;
+}
+
+/**
+ * Quotes: priced at creation with exact arithmetic, held for QUOTE_TTL_SECONDS, executed into one
+ * transaction by the transfers app. The quote's status follows its transaction through the
+ * transaction events (see QuoteProgressConsumer); everything before that happens here.
+ */
+@Injectable()
+export class QuotesService {
+  private readonly logger = new Logger(QuotesService.name);
+  private readonly ttlSeconds: number;
+
+  constructor(
+    private readonly store: QuoteStore,
+    private readonly accounts: AccountDirectory,
+    private readonly currencies: PlatformCurrencies,
+    private readonly pricer: Pricer,
+    private readonly transfers: QuoteTransfersClient,
+    config: ConfigService<QuotingEnvironment, true>,
+  ) {
+    this.ttlSeconds = config.get('QUOTE_TTL_SECONDS', { infer: true });
+  }
+
+  async create(caller: Caller, body: CreateQuoteDto): Promise<QuoteView> {
+    const scope = scopeOf(caller);
+    const ends = await this.resolveEnds(caller, body.source, body.destination);
+    if (body.immediatelyExecute && ends.sourceType !== 'ACCOUNT') {
+      throw ApiException.invalidInput([
+        { field: 'immediatelyExecute', message: 'needs an internal-account source; a REALTIME_FUNDING quote executes when its funds arrive' },
+      ]);
+    }
+    const priced = await this.pricer.price(scope, {
+      sendingCurrency: ends.sendingCurrency,
+      receivingCurrency: ends.receivingCurrency,
+      lockedSide: body.lockedCurrencySide,
+      lockedAmount: BigInt(body.lockedCurrencyAmount),
+    });
+    await this.assertWithinLimits(scope, ends, priced);
+    const destination =
+      ends.destination ??
+      (await this.accounts.createExternalAccount(caller, {
+        ...body.destination.externalAccountDetails!,
+        ...(ends.sendingCustomerId && !body.destination.externalAccountDetails!.customerId
+          ? { customerId: ends.sendingCustomerId }
+          : {}),
+      }));
+    this.assertSameOwner(ends.sendingCustomerId, destination);
+
+    const realtime = ends.sourceType === 'REALTIME_FUNDING';
+    const reference = realtime ? `QT-${randomBytes(6).toString('hex').toUpperCase()}` : null;
+    const quote: NewQuote = {
+      id: randomUUID(),
+      ...scope,
+      sourceType: ends.sourceType,
+      sourceAccountId: ends.source?.id ?? null,
+      sendingCustomerId: ends.sendingCustomerId,
+      sendingCurrency: ends.sendingCurrency,
+      destinationAccountId: destination.id,
+      receivingCurrency: ends.receivingCurrency,
+      sendingUmaAddress: null,
+      receivingUmaAddress: null,
+      lockedSide: body.lockedCurrencySide,
+      totalSendingAmount: priced.totalSendingAmount.toString(),
+      totalReceivingAmount: priced.totalReceivingAmount.toString(),
+      feesIncluded: priced.feesIncluded.toString(),
+      platformFee: (priced.platform.fixed + priced.platform.variable).toString(),
+      serviceFee: (priced.service.fixed + priced.service.variable).toString(),
+      exchangeRate: priced.exchangeRate,
+      rateDetails: priced.rateDetails,
+      fundingAccountId: realtime
+        ? await this.accounts.fundingAccount(caller, ends.sendingCustomerId, ends.sendingCurrency)
+        : null,
+      paymentInstructions: realtime ? paymentInstructionsFor(ends.sendingCurrency, reference!, priced) : null,
+      reference,
+      transactionId: randomUUID(),
+      description: body.description ?? null,
+    };
+    const created = await this.store.insert(quote, this.ttlSeconds);
+    quoteTransitions.inc({ status: 'PENDING' });
+    this.logger.log({ quoteId: created.id, requestId: caller.requestId }, 'quote created');
+    if (body.immediatelyExecute) return presentQuote(await this.executeClaimed(caller, created));
+    return presentQuote(created);
+  }
+
+  async get(caller: Caller, quoteId: string): Promise<QuoteView> {
+    return presentQuote(await this.find(caller, quoteId));
+  }
+
+  list(caller: Caller, query: ListQuotesQuery): Promise<Page<QuoteView>> {
+    const builder = this.store.repository
+      .createQueryBuilder('quote')
+      .where('quote.platformId = :platformId AND quote.environment = :environment', scopeOf(caller));
+    const filters = listFilters('quote', query, {
+      equal: {
+        customerId: 'sendingCustomerId',
+        sendingAccountId: 'sourceAccountId',
+        receivingAccountId: 'destinationAccountId',
+        sendingUmaAddress: 'sendingUmaAddress',
+        receivingUmaAddress: 'receivingUmaAddress',
+        status: 'status',
+      },
+      createdAt: { createdAfter: '>=', createdBefore: '<=' },
+    });
+    for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
+    return paginate(builder, query, presentQuote);
+  }
+
+  /** PENDING → PROCESSING and the transaction made, its reserve taken; 409 for an expired or non-pending quote. */
+  async execute(caller: Caller, quoteId: string): Promise<QuoteView> {
+    const quote = await this.find(caller, quoteId);
+    if (quote.sourceType === 'REALTIME_FUNDING') {
+      throw new ApiException(
+        'QUOTE_NOT_PENDING',
+        'A REALTIME_FUNDING quote executes when its funds arrive through its paymentInstructions',
+      );
+    }
+    return presentQuote(await this.executeClaimed(caller, quote));
+  }
+
+  /** Sandbox: the platform's payment for a just-in-time quote arrives (decisions.md, POST /sandbox/send). */
+  async receiveFunds(caller: Caller, body: SandboxSendDto): Promise<TransactionView> {
+    if (caller.environment !== Environment.Sandbox) {
+      throw new ApiException('FORBIDDEN', 'Sandbox helpers are not available with production credentials');
+    }
+    const quote = body.quoteId
+      ? await this.find(caller, body.quoteId)
+      : await this.store.findByReference(scopeOf(caller), body.reference!);
+    if (!quote) throw new ApiException('REFERENCE_NOT_FOUND', `No quote has the reference ${body.reference}`);
+    if (quote.sourceType !== 'REALTIME_FUNDING') {
+      throw ApiException.invalidInput([{ field: 'quoteId', message: 'is not a REALTIME_FUNDING quote' }]);
+    }
+    if (body.currencyCode !== quote.sendingCurrency) {
+      throw new ApiException('INVALID_CURRENCY', `The quote is funded in ${quote.sendingCurrency}, not ${body.currencyCode}`);
+    }
+    if (body.currencyAmount !== undefined && String(body.currencyAmount) !== quote.totalSendingAmount) {
+      throw new ApiException('INVALID_AMOUNT', `The quote needs exactly ${quote.totalSendingAmount} to be funded`, {
+        expected: Number(quote.totalSendingAmount),
+      });
+    }
+    const claimed = await this.claim(quote);
+    return this.openTransaction(caller, claimed);
+  }
+
+  /** Runs again the executions whose transaction was never confirmed; creating it is idempotent. */
+  async recover(quote: Quote): Promise<void> {
+    const caller: Caller = { platformId: toApiId('Platform', quote.platformId), environment: quote.environment };
+    try {
+      await this.openTransaction(caller, quote);
+    } catch (error) {
+      if (error instanceof ApiException && error.status < 500) {
+        // Refused for good (the balance is gone, the account closed): the quote cannot be paid.
+        const failed = await this.store.finish(quote.transactionId, 'FAILED');
+        if (failed.length) quoteTransitions.inc({ status: 'FAILED' });
+        this.logger.warn({ quoteId: quote.id, code: error.code }, 'quote execution refused on recovery; quote FAILED');
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private async executeClaimed(caller: Caller, quote: Quote): Promise<Quote> {
+    const claimed = await this.claim(quote);
+    await this.openTransaction(caller, claimed);
+    return (await this.store.find(scopeOf(caller), quote.id))!;
+  }
+
+  /** PENDING → PROCESSING, or why not: 409 QUOTE_EXPIRED (and the quote shows EXPIRED) or QUOTE_NOT_PENDING. */
+  private async claim(quote: Quote): Promise<Quote> {
+    const claimed = await this.store.claimForExecution(quote.id);
+    if (claimed) {
+      quoteTransitions.inc({ status: 'PROCESSING' });
+      return claimed;
+    }
+    const expired = await this.store.expire(quote.id);
+    if (expired.length) quoteTransitions.inc({ status: 'EXPIRED' });
+    const current = expired[0] ?? (await this.store.find(quote, quote.id))!;
+    if (current.status === 'EXPIRED') {
+      throw new ApiException('QUOTE_EXPIRED', `Quote ${quote.id} expired at ${current.expiresAt.toISOString()}`);
+    }
+    throw new ApiException('QUOTE_NOT_PENDING', `Quote is ${current.status}, not PENDING`, { status: current.status });
+  }
+
+  /**
+   * Asks transfers for the quote's transaction. A refusal (4xx: the balance is short, the account
+   * closed) hands the quote back as PENDING, since nothing was created; a failure to answer leaves it
+   * PROCESSING for the recovery sweep, which asks again.
+   */
+  private async openTransaction(caller: Caller, quote: Quote): Promise<TransactionView> {
+    let transaction: TransactionView;
+    try {
+      transaction = await this.transfers.open(caller, quote);
+    } catch (error) {
+      if (error instanceof ApiException && error.status < 500) {
+        await this.store.releaseClaim(quote.id);
+        quoteTransitions.inc({ status: 'PENDING' });
+      }
+      throw error;
+    }
+    await this.store.confirmTransaction(quote.id);
+    this.logger.log({ quoteId: quote.id, transactionId: transaction.id, requestId: caller.requestId }, 'quote executed');
+    return transaction;
+  }
+
+  private async find(caller: Caller, quoteId: string): Promise<Quote> {
+    const id = uuidOf('Quote', quoteId);
+    const quote = id ? await this.store.find(scopeOf(caller), id) : null;
+    if (!quote) throw new ApiException('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`);
+    return quote;
+  }
+
+  /** Reads the accounts a quote names and checks what can be checked before pricing. */
+  private async resolveEnds(
+    caller: Caller,
+    sourceBody: QuoteSourceDto,
+    destinationBody: QuoteDestinationDto,
+  ): Promise<QuoteEnds> {
+    const sourceType = sourceBody.sourceType ?? (sourceBody.accountId ? 'ACCOUNT' : 'REALTIME_FUNDING');
+    const destinationType =
+      destinationBody.destinationType ??
+      (destinationBody.externalAccountDetails ? 'EXTERNAL_ACCOUNT_DETAILS' : destinationBody.umaAddress ? 'UMA_ADDRESS' : 'ACCOUNT');
+    const missing = [
+      ...(sourceType === 'ACCOUNT' && !sourceBody.accountId ? [{ field: 'source.accountId', message: 'is required' }] : []),
+      ...(sourceType === 'REALTIME_FUNDING' && !sourceBody.currency
+        ? [{ field: 'source.currency', message: 'is required for a REALTIME_FUNDING source' }]
+        : []),
+      ...(destinationType === 'ACCOUNT' && !destinationBody.accountId
+        ? [{ field: 'destination.accountId', message: 'is required' }]
+        : []),
+      ...(destinationType === 'EXTERNAL_ACCOUNT_DETAILS' && !destinationBody.externalAccountDetails
+        ? [{ field: 'destination.externalAccountDetails', message: 'is required' }]
+        : []),
+      ...(destinationType === 'UMA_ADDRESS'
+        ? [{ field: 'destination.destinationType', message: 'UMA_ADDRESS destinations are not available in this version' }]
+        : []),
+    ];
+    if (missing.length) throw ApiException.invalidInput(missing);
+
+    const [source, destination] = await Promise.all([
+      sourceType === 'ACCOUNT' ? this.accounts.account(caller, sourceBody.accountId!) : undefined,
+      destinationType === 'ACCOUNT' ? this.accounts.account(caller, destinationBody.accountId!) : undefined,
+    ]);
+    if (source && source.kind !== 'INTERNAL') {
+      throw ApiException.invalidInput([
+        { field: 'source.accountId', message: 'must be an internal account; fund it from an external account with /transfer-in' },
+      ]);
+    }
+    if (destination && destination.kind !== 'EXTERNAL') {
+      throw ApiException.invalidInput([{ field: 'destination.accountId', message: 'must be an external account' }]);
+    }
+    if (source && sourceBody.customerId && sourceBody.customerId !== source.customerId) {
+      throw ApiException.invalidInput([{ field: 'source.customerId', message: 'is not the owner of source.accountId' }]);
+    }
+    if (destination && destination.status !== 'ACTIVE') {
+      throw new ApiException('ACCOUNT_NOT_ACTIVE', `External account ${destination.id} is ${destination.status}, not ACTIVE`);
+    }
+    const receivingCurrency = destination?.currency ?? destinationBody.externalAccountDetails!.currency;
+    if (destinationBody.currency && destinationBody.currency !== receivingCurrency) {
+      throw ApiException.invalidInput([{ field: 'destination.currency', message: `must be the account's currency, ${receivingCurrency}` }]);
+    }
+    const sendingCurrency = source?.currency ?? sourceBody.currency!;
+    if (sendingCurrency === receivingCurrency) {
+      throw ApiException.invalidInput([
+        { field: 'destination', message: 'is in the sending currency; same-currency transfers use /transfer-out (or /transfer-in)' },
+      ]);
+    }
+    return {
+      sourceType,
+      source,
+      sendingCurrency,
+      sendingCustomerId: source ? source.customerId : (sourceBody.customerId ?? null),
+      destination,
+      receivingCurrency,
+    };
+  }
+
+  /** Money moves between accounts of one owner: a customer's, or the platform's own. */
+  private assertSameOwner(sendingCustomerId: string | null, destination: QuoteAccount): void {
+    if (destination.customerId !== sendingCustomerId) {
+      throw ApiException.invalidInput([{ field: 'destination', message: 'must belong to the sending customer' }]);
+    }
+  }
+
+  /** The platform's per-currency limits (400 AMOUNT_OUT_OF_RANGE); the sending currency must be enabled for payouts. */
+  private async assertWithinLimits(scope: PlatformScope, ends: QuoteEnds, priced: PricedQuote): Promise<void> {
+    const sending = await this.currencies.limitsOf(scope, ends.sendingCurrency, 'OUTGOING');
+    const checks = [
+      { side: 'sending', amount: priced.totalSendingAmount, limits: sending },
+      ...(await this.currencies.limitsOf(scope, ends.receivingCurrency, 'INCOMING').then(
+        (limits) => [{ side: 'receiving', amount: priced.totalReceivingAmount, limits }],
+        () => [],
+      )),
+    ];
+    for (const { side, amount, limits } of checks) {
+      if (amount < BigInt(limits.minAmount) || amount > BigInt(limits.maxAmount)) {
+        throw new ApiException(
+          'AMOUNT_OUT_OF_RANGE',
+          `The ${side} amount ${amount} ${limits.currencyCode} is outside the platform's range ${limits.minAmount}..${limits.maxAmount}`,
+          { side, amount: amount.toString(), minAmount: limits.minAmount, maxAmount: limits.maxAmount },
+        );
+      }
+    }
+  }
+}
+
+/** Where the platform pays a just-in-time quote: a bank account for fiat, a Spark wallet for BTC. */
+function paymentInstructionsFor(currency: string, reference: string, priced: PricedQuote): PaymentInstruction[] {
+  if (currency === 'BTC') {
+    return [
+      {
+        accountType: 'SPARK_WALLET',
+        address: `spark1sandbox${reference.toLowerCase().replace(/-/g, '')}`,
+        invoice: `lnbcrt${priced.totalSendingAmount}n1sandbox${reference.toLowerCase().replace(/-/g, '')}`,
+        instructionsNotes: `Pay exactly ${priced.totalSendingAmount} sats`,
+      },
+    ];
+  }
+  return [
+    {
+      accountType: 'US_ACCOUNT',
+      ...SANDBOX_BANK,
+      referenceCode: reference,
+      instructionsNotes: `Include ${reference} in the transfer memo and send exactly ${priced.totalSendingAmount} minor units of ${currency}`,
+    },
+  ];
+}
+

@@ -1,0 +1,31 @@
+import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
+import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { TransactionRateDetails } from '@transfers/transactions/transaction.entity';
+import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
+
+/**
+ * BALANCE: the sending amount is reserved from the source internal account. ARRIVED: the platform's
+ * payment for a just-in-time quote has arrived; it is credited to `fundingAccountId`, then reserved.
+ */
+export const QUOTE_FUNDING = ['BALANCE', 'ARRIVED'] as const;
+export type QuoteFunding = (typeof QUOTE_FUNDING)[number];
+
+/** Internal: the quoting app asks for the transaction an executed quote makes. */
+export class QuoteTransferDto {
+  @IsString() @IsNotEmpty() quoteId: string;
+  /** Assigned by the quote, so that asking twice makes one transaction. */
+  @IsString() @IsNotEmpty() transactionId: string;
+  @IsIn(QUOTE_FUNDING) funding: QuoteFunding;
+  /** The internal account the money leaves: the source (BALANCE) or the one it arrived in (ARRIVED). */
+  @IsString() @IsNotEmpty() reservingAccountId: string;
+  @IsIn(SUPPORTED_CURRENCY_CODES) sendingCurrency: string;
+  @IsString() @IsNotEmpty() destinationAccountId: string;
+  @IsIn(SUPPORTED_CURRENCY_CODES) receivingCurrency: string;
+  @IsInt() @Min(1) @Max(MAX_TRANSFER_AMOUNT) sentAmount: number;
+  @IsInt() @Min(1) @Max(MAX_TRANSFER_AMOUNT) receivedAmount: number;
+  @IsInt() @Min(0) @Max(MAX_TRANSFER_AMOUNT) platformFee: number;
+  @IsInt() @Min(0) @Max(MAX_TRANSFER_AMOUNT) serviceFee: number;
+  @Matches(/^\d+(\.\d+)?$/) exchangeRate: string;
+  @IsObject() rateDetails: TransactionRateDetails;
+  @IsOptional() @IsString() @MaxLength(1000) description?: string;
+}

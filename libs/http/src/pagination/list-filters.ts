@@ -1,0 +1,33 @@
+/** A condition on a query builder's alias with its parameters, as `andWhere` takes them. */
+export interface Filter {
+  where: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface FilterSpec<Query> {
+  /** Query parameter → entity property it must equal. */
+  equal?: Partial<Record<keyof Query, string>>;
+  /** Query parameter → how `createdAt` compares with it (inclusive bounds). */
+  createdAt?: Partial<Record<keyof Query, '>=' | '<='>>;
+}
+
+/** The conditions a list query asks for, beyond the caller's scope; absent parameters add none. */
+export function listFilters<Query extends object>(alias: string, query: Query, spec: FilterSpec<Query>): Filter[] {
+  const filters: Filter[] = [];
+  const valueOf = (parameter: string) => (query as Record<string, unknown>)[parameter];
+  for (const [parameter, property] of Object.entries(spec.equal ?? {})) {
+    const value = valueOf(parameter);
+    if (value !== undefined)
+      filters.push({ where: `${alias}.${property} = :${parameter}`, parameters: { [parameter]: value } });
+  }
+  for (const [parameter, comparison] of Object.entries(spec.createdAt ?? {})) {
+    const bound = valueOf(parameter);
+    if (bound !== undefined) {
+      filters.push({
+        where: `${alias}.createdAt ${comparison} :${parameter}`,
+        parameters: { [parameter]: new Date(bound as string) },
+      });
+    }
+  }
+  return filters;
+}

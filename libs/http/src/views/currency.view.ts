@@ -1,0 +1,10 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Currency } from '@payments/money';
+
+/** The currency object of interface.md 2.2, for the OpenAPI document. */
+export class CurrencyView implements Currency {
+  @ApiProperty({ example: 'USD' }) code: string;
+  @ApiProperty({ example: 'United States Dollar' }) name: string;
+  @ApiProperty({ example: '$' }) symbol: string;
+  @ApiProperty({ example: 2 }) decimals: number;
+}
