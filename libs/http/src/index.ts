@@ -6,4 +6,5 @@ export * from './validation/validation.pipe';
 export * from './pagination/page';
 export * from './caller/caller';
 export * from './validation/timestamp-filter';
+export * from './validation/field-presence';
 export * from './internal/internal-client';
