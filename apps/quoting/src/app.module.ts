@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { serviceFoundation } from '@payments/messaging';
 import { QUOTING_SCHEMA } from '@quoting/database';
+import { FeeRulesModule } from '@quoting/fee-rules/fee-rules.module';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 
 @Module({
@@ -12,6 +13,7 @@ import { QuotingEnvironment } from '@quoting/quoting.environment';
       produces: [],
       consumes: [],
     }),
+    FeeRulesModule,
   ],
 })
 export class AppModule {}

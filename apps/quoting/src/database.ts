@@ -1,8 +1,10 @@
 import { SchemaOptions } from '@payments/persistence';
+import { FeeRule } from '@quoting/fee-rules/fee-rule.entity';
 import { QuotingInitial1763700000000 } from '@quoting/migrations/1763700000000-quoting-initial';
+import { FeeRules1764000000000 } from '@quoting/migrations/1764000000000-fee-rules';
 
 export const QUOTING_SCHEMA: SchemaOptions = {
   schema: 'quoting',
-  entities: [],
-  migrations: [QuotingInitial1763700000000],
+  entities: [FeeRule],
+  migrations: [QuotingInitial1763700000000, FeeRules1764000000000],
 };
