@@ -6,6 +6,7 @@ export * from './validation/validation.pipe';
 export * from './pagination/page';
 export * from './caller/caller';
 export * from './validation/timestamp-filter';
+export * from './validation/field-presence';
 export * from './internal/internal-client';
 export * from './internal/internal-api';
 export * from './pagination/list-filters';

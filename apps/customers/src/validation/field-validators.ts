@@ -4,7 +4,6 @@ import {
   isISO31661Alpha2,
   IsObject,
   ValidateBy,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { applyDecorators, Type } from '@nestjs/common';
@@ -12,22 +11,12 @@ import { isIdOf, ResourceType } from '@payments/contracts';
 import { isSupportedCurrency, SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import { isUmaAddress, isUmaDomain } from '@customers/uma/uma-names';
 
-/**
- * Like IsOptional, except that null is validated (and so refused) instead of skipped: a client cannot
- * blank a field by sending null.
- */
-export function IsOmittable(): PropertyDecorator {
-  return ValidateIf((_object, value) => value !== undefined);
-}
+/** Shared with the other apps' DTOs; kept importable from here, where the customer DTOs look for their rules. */
+export { IsOmittable, ToBoolean } from '@payments/http';
 
 /** Lower-cases a string before it is validated, for values that compare without case. */
 export function ToLowerCase(): PropertyDecorator {
   return Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value));
-}
-
-/** Query strings carry booleans as text: 'true' and 'false' become booleans, anything else stays to be refused. */
-export function ToBoolean(): PropertyDecorator {
-  return Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value));
 }
 
 /** A nested object validated against its own class; an array or a primitive in its place is refused. */

@@ -1,0 +1,153 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { uuidOf } from '@payments/contracts';
+import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { CreateFeeRuleDto } from '@quoting/fee-rules/dto/create-fee-rule.dto';
+import { ListFeeRulesQuery } from '@quoting/fee-rules/dto/list-fee-rules.query';
+import { UpdateFeeRuleDto } from '@quoting/fee-rules/dto/update-fee-rule.dto';
+import { exactRate, uncharged } from '@quoting/fee-rules/fee-components';
+import { FeeRule, FeeRuleTransactionType } from '@quoting/fee-rules/fee-rule.entity';
+import { FeeRuleList, FeeRuleView, presentFeeRule } from '@quoting/fee-rules/fee-rule.view';
+
+/** The platform's fee on one quote, as pricing needs it: both components, zero where the rule has none. */
+export interface ActiveFeeRule {
+  /** USD cents. */
+  fixedFee: number;
+  /** Exact decimal text, such as "0.0025"; "0" when the rule charges no rate. */
+  variableFeeRate: string;
+}
+
+/**
+ * Fee rules of one platform in one environment. The database keeps them one per transaction type
+ * (a unique constraint, so concurrent creates cannot both win) and consistent with their fee type.
+ */
+@Injectable()
+export class FeeRulesService {
+  private readonly logger = new Logger(FeeRulesService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(FeeRule) private readonly rules: Repository<FeeRule>,
+  ) {}
+
+  async create(caller: Caller, body: CreateFeeRuleDto): Promise<FeeRuleView> {
+    const now = new Date();
+    const rule = this.rules.create({
+      id: randomUUID(),
+      ...scopeOf(caller),
+      transactionType: body.transactionType,
+      feeType: body.feeType,
+      fixedFee: body.fixedFee ?? null,
+      // Validated to have at most six decimal places, so its shortest text is the exact value.
+      variableFeeRate: body.variableFeeRate === undefined ? null : String(body.variableFeeRate),
+      enabled: body.enabled ?? true,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // The only unique key a new uuid can hit is one rule per transaction type.
+    const inserted = await this.rules
+      .createQueryBuilder()
+      .insert()
+      .values(rule)
+      .orIgnore()
+      .returning('id')
+      .execute();
+    if (inserted.raw.length === 0) {
+      throw new ApiException('FEE_RULE_EXISTS', `A fee rule for ${body.transactionType} already exists`);
+    }
+    const view = presentFeeRule(rule);
+    this.logger.log({ ...logContext(caller, view.id), rule: view }, 'fee rule created');
+    return view;
+  }
+
+  /** Newest first, disabled rules included. */
+  async list(caller: Caller, query: ListFeeRulesQuery): Promise<FeeRuleList> {
+    const rules = await this.rules.find({
+      where: {
+        ...scopeOf(caller),
+        ...(query.transactionType === undefined ? {} : { transactionType: query.transactionType }),
+        ...(query.enabled === undefined ? {} : { enabled: query.enabled }),
+      },
+      order: { seq: 'DESC' },
+    });
+    return { data: rules.map(presentFeeRule) };
+  }
+
+  async get(caller: Caller, feeRuleId: string): Promise<FeeRuleView> {
+    return presentFeeRule(await this.find(this.rules.manager, scopeOf(caller), feeRuleId));
+  }
+
+  async update(caller: Caller, feeRuleId: string, body: UpdateFeeRuleDto): Promise<FeeRuleView> {
+    const rule = await this.dataSource.transaction(async (manager) => {
+      const rule = await this.find(manager, scopeOf(caller), feeRuleId, { lock: true });
+      const misfits = uncharged(rule.feeType, body);
+      if (misfits.length > 0) throw ApiException.invalidInput(misfits);
+      const changes: Partial<FeeRule> = {
+        // Strictly later, so that a client sees every change even within one millisecond.
+        updatedAt: new Date(Math.max(Date.now(), rule.updatedAt.getTime() + 1)),
+        ...(body.fixedFee === undefined ? {} : { fixedFee: body.fixedFee }),
+        ...(body.variableFeeRate === undefined ? {} : { variableFeeRate: String(body.variableFeeRate) }),
+        ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
+      };
+      await manager.update(FeeRule, rule.id, changes);
+      return Object.assign(rule, changes);
+    });
+    const view = presentFeeRule(rule);
+    this.logger.log({ ...logContext(caller, view.id), rule: view }, 'fee rule updated');
+    return view;
+  }
+
+  async delete(caller: Caller, feeRuleId: string): Promise<void> {
+    const id = uuidOf('FeeRule', feeRuleId);
+    const deleted = id ? await this.rules.delete({ id, ...scopeOf(caller) }) : undefined;
+    if (!deleted?.affected) throw notFound(feeRuleId);
+    this.logger.log(logContext(caller, feeRuleId), 'fee rule deleted');
+  }
+
+  /**
+   * What quote pricing charges for `transactionType`: the enabled rule's components, or null when the
+   * platform has no rule for it or has disabled it. One lookup on the one-rule-per-type index.
+   */
+  async activeRule(
+    scope: PlatformScope,
+    transactionType: FeeRuleTransactionType,
+  ): Promise<ActiveFeeRule | null> {
+    const rule = await this.rules.findOne({
+      select: { id: true, fixedFee: true, variableFeeRate: true },
+      where: { ...scope, transactionType, enabled: true },
+    });
+    if (!rule) return null;
+    return {
+      fixedFee: rule.fixedFee ?? 0,
+      variableFeeRate: rule.variableFeeRate === null ? '0' : exactRate(rule.variableFeeRate),
+    };
+  }
+
+  /** 404 alike for a malformed or unknown id and for another platform's or environment's rule. */
+  private async find(
+    manager: EntityManager,
+    scope: PlatformScope,
+    feeRuleId: string,
+    { lock = false } = {},
+  ): Promise<FeeRule> {
+    const id = uuidOf('FeeRule', feeRuleId);
+    const rule = id
+      ? await manager.findOne(FeeRule, {
+          where: { id, ...scope },
+          ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+        })
+      : null;
+    if (!rule) throw notFound(feeRuleId);
+    return rule;
+  }
+}
+
+function notFound(feeRuleId: string): ApiException {
+  return new ApiException('FEE_RULE_NOT_FOUND', `Fee rule ${feeRuleId} not found`);
+}
+
+function logContext(caller: Caller, feeRuleId: string) {
+  return { platformId: caller.platformId, environment: caller.environment, feeRuleId };
+}
