@@ -21,6 +21,7 @@ export default async function globalSetup() {
     SANDBOX_SETTLEMENT_MS: '200',
     SANDBOX_DELAYED_FAILURE_SECONDS: '2',
     WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,1,2',
+    QUOTE_TTL_SECONDS: '10',
   };
   const log = (line) => process.stderr.write(`[e2e] ${line}\n`);
   await dropDatabase(env.DATABASE_URL).catch(() => undefined);

@@ -59,6 +59,8 @@ export class QuotingEnvironment extends CommonEnvironment {
   @Max(10_000)
   SERVICE_FIXED_FEE_USD_CENTS = 10;
 
-  @Matches(DECIMAL_RATE, { message: 'SERVICE_VARIABLE_FEE_RATE must be a decimal in [0, 1) with up to 6 places' })
+  @Matches(DECIMAL_RATE, {
+    message: 'SERVICE_VARIABLE_FEE_RATE must be a decimal in [0, 1) with up to 6 places',
+  })
   SERVICE_VARIABLE_FEE_RATE = '0.003';
 }

@@ -94,7 +94,10 @@ export class Ratio {
     const integerDigits = this.floor().toString().length;
     const leadingZeros = this.floor() > 0n ? 0 : fractionLeadingZeros(this);
     const scale = Math.max(0, significantDigits - (this.floor() > 0n ? integerDigits : 0) + leadingZeros);
-    const scaled = this.times(10n ** BigInt(scale)).roundHalfUp().toString().padStart(scale + 1, '0');
+    const scaled = this.times(10n ** BigInt(scale))
+      .roundHalfUp()
+      .toString()
+      .padStart(scale + 1, '0');
     const whole = scaled.slice(0, scaled.length - scale);
     const fraction = scaled.slice(scaled.length - scale).replace(/0+$/, '');
     return fraction ? `${whole}.${fraction}` : whole;

@@ -27,6 +27,8 @@ const RULES: RouteRule[] = [
   { prefix: '/transactions', upstream: 'transfers', writePermission: 'TRANSACT' },
   { prefix: '/receiver', upstream: 'transfers', writePermission: 'TRANSACT' },
   { prefix: '/uma-providers', upstream: 'transfers', writePermission: 'TRANSACT' },
+  // Just-in-time funds settle a quote, which the quoting app owns.
+  { prefix: '/sandbox/send', upstream: 'quoting', writePermission: 'TRANSACT' },
   { prefix: '/sandbox', upstream: 'transfers', writePermission: 'TRANSACT' },
   { prefix: '/webhooks', upstream: 'webhooks', writePermission: 'MANAGE' },
 ].sort((a, b) => b.prefix.length - a.prefix.length) as RouteRule[];

@@ -44,13 +44,21 @@ export class AccountDirectory implements OnApplicationShutdown {
   /** 404 ACCOUNT_NOT_FOUND for an unknown id or one of another platform or environment. */
   account(caller: Caller, accountId: string): Promise<QuoteAccount> {
     if (isIdOf('InternalAccount', accountId)) {
-      return this.internalAccounts.get(`${caller.platformId}|${caller.environment}|${accountId}`, async () => {
-        const account = await this.ledger.get<{ id: string; currency: string; customerId: string | null }>(
-          caller,
-          `/internal/accounts/${encodeURIComponent(accountId)}`,
-        );
-        return { id: account.id, kind: 'INTERNAL', currency: account.currency, customerId: account.customerId };
-      });
+      return this.internalAccounts.get(
+        `${caller.platformId}|${caller.environment}|${accountId}`,
+        async () => {
+          const account = await this.ledger.get<{ id: string; currency: string; customerId: string | null }>(
+            caller,
+            `/internal/accounts/${encodeURIComponent(accountId)}`,
+          );
+          return {
+            id: account.id,
+            kind: 'INTERNAL',
+            currency: account.currency,
+            customerId: account.customerId,
+          };
+        },
+      );
     }
     if (isIdOf('ExternalAccount', accountId)) return this.externalAccount(caller, accountId);
     return Promise.reject(new ApiException('ACCOUNT_NOT_FOUND', `Account ${accountId} not found`));
@@ -59,7 +67,11 @@ export class AccountDirectory implements OnApplicationShutdown {
   /** Creates the external account a quote's externalAccountDetails describe, with the customers app's own checks. */
   async createExternalAccount(caller: Caller, details: ExternalAccountDetailsDto): Promise<QuoteAccount> {
     try {
-      const created = await this.customers.post<{ id: string }>(caller, '/customers/external-accounts', details);
+      const created = await this.customers.post<{ id: string }>(
+        caller,
+        '/customers/external-accounts',
+        details,
+      );
       return await this.externalAccount(caller, created.id);
     } catch (error) {
       throw underField('destination.externalAccountDetails', error);
@@ -73,7 +85,10 @@ export class AccountDirectory implements OnApplicationShutdown {
       : `/platform/internal-accounts?currency=${currency}`;
     const [account] = (await this.ledger.get<PageOf<{ id: string }>>(caller, path)).data;
     if (!account) {
-      throw new ApiException('INVALID_CURRENCY', `There is no ${currency} internal account to receive the funds in`);
+      throw new ApiException(
+        'INVALID_CURRENCY',
+        `There is no ${currency} internal account to receive the funds in`,
+      );
     }
     return account.id;
   }
@@ -96,10 +111,14 @@ export class AccountDirectory implements OnApplicationShutdown {
 
 /** An error about the account's own fields, re-addressed to where they sit in the quote request. */
 function underField(prefix: string, error: unknown): unknown {
-  if (!(error instanceof ApiException) || error.code !== 'INVALID_INPUT') return error;
-  const errors = ((error.details?.errors ?? []) as FieldError[]).map((fieldError) => ({
+  const fieldErrors = error instanceof ApiException ? error.details?.errors : undefined;
+  if (!Array.isArray(fieldErrors)) return error;
+  const errors = (fieldErrors as FieldError[]).map((fieldError) => ({
     ...fieldError,
     field: `${prefix}.${fieldError.field}`,
   }));
-  return ApiException.invalidInput(errors);
+  return new ApiException((error as ApiException).code, (error as ApiException).message, {
+    ...(error as ApiException).details,
+    errors,
+  });
 }

@@ -38,7 +38,16 @@ export class QuoteTransfersClient extends InternalApi {
 }
 
 /** A transaction's rate details are the quote's without the counterparty's (interface.md 2.5). */
-function transactionRateDetails(details: RateDetails): Omit<RateDetails, 'counterpartyMultiplier' | 'counterpartyFixedFee'> {
-  const { counterpartyMultiplier: _multiplier, counterpartyFixedFee: _fixedFee, ...rest } = details;
-  return rest;
+function transactionRateDetails(
+  details: RateDetails,
+): Omit<RateDetails, 'counterpartyMultiplier' | 'counterpartyFixedFee'> {
+  return {
+    serviceApiMultiplier: details.serviceApiMultiplier,
+    serviceApiFixedFee: details.serviceApiFixedFee,
+    serviceApiVariableFeeRate: details.serviceApiVariableFeeRate,
+    serviceApiVariableFeeAmount: details.serviceApiVariableFeeAmount,
+    platformFixedFee: details.platformFixedFee,
+    platformVariableFeeRate: details.platformVariableFeeRate,
+    platformVariableFeeAmount: details.platformVariableFeeAmount,
+  };
 }

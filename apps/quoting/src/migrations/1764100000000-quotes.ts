@@ -43,9 +43,13 @@ export class Quotes1764100000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX quotes_scope_seq ON quotes (platform_id, environment, seq)`);
     await queryRunner.query(`CREATE INDEX quotes_sending_customer ON quotes (sending_customer_id, seq)`);
     await queryRunner.query(`CREATE INDEX quotes_source_account ON quotes (source_account_id, seq)`);
-    await queryRunner.query(`CREATE INDEX quotes_destination_account ON quotes (destination_account_id, seq)`);
+    await queryRunner.query(
+      `CREATE INDEX quotes_destination_account ON quotes (destination_account_id, seq)`,
+    );
     // What the expiry sweeper and the execution recovery look for, kept small by their conditions.
-    await queryRunner.query(`CREATE INDEX quotes_pending_expiry ON quotes (expires_at) WHERE status = 'PENDING'`);
+    await queryRunner.query(
+      `CREATE INDEX quotes_pending_expiry ON quotes (expires_at) WHERE status = 'PENDING'`,
+    );
     await queryRunner.query(
       `CREATE INDEX quotes_unconfirmed_execution ON quotes (executed_at)
          WHERE status = 'PROCESSING' AND NOT transaction_confirmed`,

@@ -22,7 +22,11 @@ export class PlatformCurrencies {
   }
 
   /** 400 INVALID_CURRENCY unless the platform supports the currency in this direction. */
-  async limitsOf(scope: PlatformScope, currency: string, direction: 'INCOMING' | 'OUTGOING'): Promise<CurrencyLimitsV1> {
+  async limitsOf(
+    scope: PlatformScope,
+    currency: string,
+    direction: 'INCOMING' | 'OUTGOING',
+  ): Promise<CurrencyLimitsV1> {
     const limits = (await this.all(scope)).find((entry) => entry.currencyCode === currency);
     if (!limits || !limits.enabledTransactionTypes.includes(direction)) {
       throw new ApiException(
@@ -57,7 +61,12 @@ export class PlatformCurrenciesConsumer {
          ON CONFLICT (platform_id, environment) DO UPDATE
            SET currencies = EXCLUDED.currencies, occurred_at = EXCLUDED.occurred_at
            WHERE platform_currencies.occurred_at <= EXCLUDED.occurred_at`,
-        [uuidOf('Platform', event.platformId), event.environment, JSON.stringify(supportedCurrencies), event.occurredAt],
+        [
+          uuidOf('Platform', event.platformId),
+          event.environment,
+          JSON.stringify(supportedCurrencies),
+          event.occurredAt,
+        ],
       );
     });
   }

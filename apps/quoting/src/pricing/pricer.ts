@@ -47,7 +47,12 @@ export class Pricer {
 
   async price(
     scope: PlatformScope,
-    conversion: { sendingCurrency: string; receivingCurrency: string; lockedSide: LockedSide; lockedAmount: bigint },
+    conversion: {
+      sendingCurrency: string;
+      receivingCurrency: string;
+      lockedSide: LockedSide;
+      lockedAmount: bigint;
+    },
   ): Promise<PricedQuote> {
     const { sendingCurrency, receivingCurrency } = conversion;
     const [pair, dollar, rule] = await Promise.all([
@@ -57,7 +62,10 @@ export class Pricer {
     ]);
     const inSendingUnits = (cents: bigint) =>
       dollar.mid.times(cents).times(minorUnitsPerMajor(sendingCurrency)).dividedBy(USD_CENTS).roundHalfUp();
-    const service: FeeTerms = { fixed: inSendingUnits(this.serviceFixedCents), variableRate: this.serviceVariableRate };
+    const service: FeeTerms = {
+      fixed: inSendingUnits(this.serviceFixedCents),
+      variableRate: this.serviceVariableRate,
+    };
     const platform: FeeTerms = {
       fixed: inSendingUnits(BigInt(rule?.fixedFee ?? 0)),
       variableRate: Ratio.parse(rule?.variableFeeRate ?? '0'),

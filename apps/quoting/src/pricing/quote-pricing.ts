@@ -46,7 +46,8 @@ export function priceQuote(request: PricingRequest): Pricing {
   const minorRate = request.rate
     .times(minorUnitsPerMajor(request.receivingCurrency))
     .dividedBy(minorUnitsPerMajor(request.sendingCurrency));
-  if (minorRate.isZero()) throw new ApiException('INVALID_CURRENCY', 'No exchange rate for this currency pair');
+  if (minorRate.isZero())
+    throw new ApiException('INVALID_CURRENCY', 'No exchange rate for this currency pair');
 
   const totalSendingAmount =
     request.lockedSide === 'SENDING'
@@ -63,7 +64,9 @@ export function priceQuote(request: PricingRequest): Pricing {
   const totalReceivingAmount =
     request.lockedSide === 'RECEIVING'
       ? request.lockedAmount
-      : Ratio.of(totalSendingAmount - feesIncluded).times(minorRate).floor();
+      : Ratio.of(totalSendingAmount - feesIncluded)
+          .times(minorRate)
+          .floor();
   if (totalReceivingAmount === 0n) {
     throw new ApiException('AMOUNT_OUT_OF_RANGE', 'The amount is too small to deliver anything after fees');
   }
@@ -88,7 +91,9 @@ function netOf(sendingAmount: bigint, request: PricingRequest): bigint {
 function smallestSendingAmountFor(net: bigint, request: PricingRequest): bigint {
   const keptRate = Ratio.ONE.minus(request.service.variableRate).minus(request.platform.variableRate);
   if (keptRate.isZero()) throw new ApiException('AMOUNT_OUT_OF_RANGE', 'The fees take the whole amount');
-  let amount = Ratio.of(net + request.service.fixed + request.platform.fixed).dividedBy(keptRate).ceil();
+  let amount = Ratio.of(net + request.service.fixed + request.platform.fixed)
+    .dividedBy(keptRate)
+    .ceil();
   while (amount > 1n && netOf(amount - 1n, request) >= net) amount -= 1n;
   while (netOf(amount, request) < net) amount += 1n;
   return amount;

@@ -45,7 +45,10 @@ export class QuoteLifecycleWorker implements OnApplicationBootstrap, BeforeAppli
           quoteTransitions.inc({ status: 'EXPIRED' }, expired.length);
           this.logger.log({ quoteIds: expired.map((quote) => quote.id) }, 'quotes expired');
         }
-        for (const quote of await this.store.unconfirmedExecutions(UNCONFIRMED_AFTER_SECONDS, RECOVERY_BATCH)) {
+        for (const quote of await this.store.unconfirmedExecutions(
+          UNCONFIRMED_AFTER_SECONDS,
+          RECOVERY_BATCH,
+        )) {
           await this.quotes.recover(quote);
         }
       } catch (error) {

@@ -5,7 +5,12 @@ import { QuoteStore } from '@quoting/quotes/quote.store';
 import { quoteTransitions } from '@quoting/quotes/quotes.service';
 
 /** Where a quote ends once its transaction has: a refund or expiry of the payment fails the quote too. */
-const QUOTE_END = { COMPLETED: 'COMPLETED', FAILED: 'FAILED', REJECTED: 'FAILED', EXPIRED: 'FAILED' } as const;
+const QUOTE_END = {
+  COMPLETED: 'COMPLETED',
+  FAILED: 'FAILED',
+  REJECTED: 'FAILED',
+  EXPIRED: 'FAILED',
+} as const;
 
 /**
  * Follows the transactions made from quotes. Every change is a guarded update keyed by the

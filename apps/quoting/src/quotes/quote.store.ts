@@ -41,7 +41,10 @@ export class QuoteStore {
       })
       .returning('id')
       .execute();
-    return (await this.find({ platformId: quote.platformId, environment: quote.environment }, saved.identifiers[0].id))!;
+    return (await this.find(
+      { platformId: quote.platformId, environment: quote.environment },
+      saved.identifiers[0].id,
+    ))!;
   }
 
   find(scope: PlatformScope, id: string): Promise<Quote | null> {
@@ -49,7 +52,11 @@ export class QuoteStore {
   }
 
   findByReference(scope: PlatformScope, reference: string): Promise<Quote | null> {
-    return this.repository.findOneBy({ reference, platformId: scope.platformId, environment: scope.environment });
+    return this.repository.findOneBy({
+      reference,
+      platformId: scope.platformId,
+      environment: scope.environment,
+    });
   }
 
   /** PENDING → PROCESSING unless the quote has expired; null when it was not PENDING or is past expiresAt. */
@@ -63,12 +70,19 @@ export class QuoteStore {
 
   /** Gives a claimed quote back when the transaction was refused (nothing reserved, nothing created). */
   async releaseClaim(id: string): Promise<void> {
-    await this.update(`status = 'PENDING', executed_at = NULL`, `id = $1 AND status = 'PROCESSING' AND NOT transaction_confirmed`, [id]);
+    await this.update(
+      `status = 'PENDING', executed_at = NULL`,
+      `id = $1 AND status = 'PROCESSING' AND NOT transaction_confirmed`,
+      [id],
+    );
   }
 
   /** The transaction exists; recovery no longer needs to ask for it. */
   async confirmTransaction(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE quotes SET transaction_confirmed = true WHERE id = $1 AND NOT transaction_confirmed`, [id]);
+    await this.dataSource.query(
+      `UPDATE quotes SET transaction_confirmed = true WHERE id = $1 AND NOT transaction_confirmed`,
+      [id],
+    );
   }
 
   /** The same, found by the transaction a transaction event names. */
@@ -81,10 +95,11 @@ export class QuoteStore {
 
   /** Follows the quote's transaction to its end; the quote must be PROCESSING. */
   async finish(transactionId: string, to: Extract<QuoteStatus, 'COMPLETED' | 'FAILED'>): Promise<Quote[]> {
-    return this.update(`status = $2, transaction_confirmed = true`, `transaction_id = $1 AND status = 'PROCESSING'`, [
-      transactionId,
-      to,
-    ]);
+    return this.update(
+      `status = $2, transaction_confirmed = true`,
+      `transaction_id = $1 AND status = 'PROCESSING'`,
+      [transactionId, to],
+    );
   }
 
   /** Marks every PENDING quote past its expiresAt as EXPIRED, or just `id` when given. */

@@ -61,10 +61,12 @@ export class QuoteView {
   @ApiProperty({ type: QuoteDestinationView }) destination: QuoteDestinationView;
   @ApiProperty({ type: CurrencyView }) sendingCurrency: Currency;
   @ApiProperty({ type: CurrencyView }) receivingCurrency: Currency;
-  @ApiProperty({ type: 'integer', description: 'Debited from the sender, fees included' }) totalSendingAmount: number;
+  @ApiProperty({ type: 'integer', description: 'Debited from the sender, fees included' })
+  totalSendingAmount: number;
   @ApiProperty({ type: 'integer' }) totalReceivingAmount: number;
   @ApiProperty({ description: 'Sending currency units per receiving currency unit' }) exchangeRate: number;
-  @ApiProperty({ type: 'integer', description: 'Smallest unit of the sending currency' }) feesIncluded: number;
+  @ApiProperty({ type: 'integer', description: 'Smallest unit of the sending currency' })
+  feesIncluded: number;
   @ApiPropertyOptional({ description: 'Once the quote is executed' }) transactionId?: string;
   @ApiPropertyOptional({ type: [PaymentInstructionView], description: 'For REALTIME_FUNDING sources' })
   paymentInstructions?: PaymentInstruction[];
@@ -93,7 +95,11 @@ export function presentQuote(quote: Quote): QuoteView {
       ...(quote.sendingCustomerId ? { customerId: quote.sendingCustomerId } : {}),
       currency: quote.sendingCurrency,
     },
-    destination: { destinationType: 'ACCOUNT', accountId: quote.destinationAccountId, currency: quote.receivingCurrency },
+    destination: {
+      destinationType: 'ACCOUNT',
+      accountId: quote.destinationAccountId,
+      currency: quote.receivingCurrency,
+    },
     sendingCurrency: currencyOf(quote.sendingCurrency),
     receivingCurrency: currencyOf(quote.receivingCurrency),
     totalSendingAmount: Number(quote.totalSendingAmount),

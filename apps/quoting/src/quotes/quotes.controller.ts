@@ -41,7 +41,9 @@ export class QuotesController {
       'INVALID_INPUT (every bad field; same-currency requests, which use transfer-in/out); AMOUNT_OUT_OF_RANGE; INVALID_CURRENCY',
   })
   @ApiNotFoundResponse({ description: 'ACCOUNT_NOT_FOUND' })
-  @ApiUnprocessableEntityResponse({ description: 'ACCOUNT_NOT_ACTIVE; INSUFFICIENT_BALANCE with immediatelyExecute' })
+  @ApiUnprocessableEntityResponse({
+    description: 'ACCOUNT_NOT_ACTIVE; INSUFFICIENT_BALANCE with immediatelyExecute',
+  })
   create(@CurrentCaller() caller: Caller, @Body() body: CreateQuoteDto): Promise<QuoteView> {
     return this.quotes.create(caller, body);
   }
@@ -67,7 +69,9 @@ export class QuotesController {
   @ApiOkResponse({ type: QuoteView })
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiConflictResponse({ description: 'QUOTE_EXPIRED (after expiresAt); QUOTE_NOT_PENDING' })
-  @ApiUnprocessableEntityResponse({ description: 'INSUFFICIENT_BALANCE (the quote stays PENDING); ACCOUNT_NOT_ACTIVE' })
+  @ApiUnprocessableEntityResponse({
+    description: 'INSUFFICIENT_BALANCE (the quote stays PENDING); ACCOUNT_NOT_ACTIVE',
+  })
   execute(@CurrentCaller() caller: Caller, @Param('quoteId') quoteId: string): Promise<QuoteView> {
     return this.quotes.execute(caller, quoteId);
   }

@@ -17,7 +17,11 @@ import { presentQuote, QuoteView } from '@quoting/quotes/quote.view';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 
 /** Where a just-in-time payment is sent in sandbox; the reference code tells quotes apart. */
-const SANDBOX_BANK = { accountNumber: '000123456789', routingNumber: '021000021', bankName: 'Grid Sandbox Bank' };
+const SANDBOX_BANK = {
+  accountNumber: '000123456789',
+  routingNumber: '021000021',
+  bankName: 'Grid Sandbox Bank',
+};
 
 export const quoteTransitions = new Counter({
   name: 'quoting_quote_transitions_total',
@@ -61,7 +65,11 @@ export class QuotesService {
     const ends = await this.resolveEnds(caller, body.source, body.destination);
     if (body.immediatelyExecute && ends.sourceType !== 'ACCOUNT') {
       throw ApiException.invalidInput([
-        { field: 'immediatelyExecute', message: 'needs an internal-account source; a REALTIME_FUNDING quote executes when its funds arrive' },
+        {
+          field: 'immediatelyExecute',
+          message:
+            'needs an internal-account source; a REALTIME_FUNDING quote executes when its funds arrive',
+        },
       ]);
     }
     const priced = await this.pricer.price(scope, {
@@ -165,12 +173,19 @@ export class QuotesService {
       throw ApiException.invalidInput([{ field: 'quoteId', message: 'is not a REALTIME_FUNDING quote' }]);
     }
     if (body.currencyCode !== quote.sendingCurrency) {
-      throw new ApiException('INVALID_CURRENCY', `The quote is funded in ${quote.sendingCurrency}, not ${body.currencyCode}`);
+      throw new ApiException(
+        'INVALID_CURRENCY',
+        `The quote is funded in ${quote.sendingCurrency}, not ${body.currencyCode}`,
+      );
     }
     if (body.currencyAmount !== undefined && String(body.currencyAmount) !== quote.totalSendingAmount) {
-      throw new ApiException('INVALID_AMOUNT', `The quote needs exactly ${quote.totalSendingAmount} to be funded`, {
-        expected: Number(quote.totalSendingAmount),
-      });
+      throw new ApiException(
+        'INVALID_AMOUNT',
+        `The quote needs exactly ${quote.totalSendingAmount} to be funded`,
+        {
+          expected: Number(quote.totalSendingAmount),
+        },
+      );
     }
     const claimed = await this.claim(quote);
     return this.openTransaction(caller, claimed);
@@ -178,7 +193,10 @@ export class QuotesService {
 
   /** Runs again the executions whose transaction was never confirmed; creating it is idempotent. */
   async recover(quote: Quote): Promise<void> {
-    const caller: Caller = { platformId: toApiId('Platform', quote.platformId), environment: quote.environment };
+    const caller: Caller = {
+      platformId: toApiId('Platform', quote.platformId),
+      environment: quote.environment,
+    };
     try {
       await this.openTransaction(caller, quote);
     } catch (error) {
@@ -186,7 +204,10 @@ export class QuotesService {
         // Refused for good (the balance is gone, the account closed): the quote cannot be paid.
         const failed = await this.store.finish(quote.transactionId, 'FAILED');
         if (failed.length) quoteTransitions.inc({ status: 'FAILED' });
-        this.logger.warn({ quoteId: quote.id, code: error.code }, 'quote execution refused on recovery; quote FAILED');
+        this.logger.warn(
+          { quoteId: quote.id, code: error.code },
+          'quote execution refused on recovery; quote FAILED',
+        );
         return;
       }
       throw error;
@@ -210,9 +231,14 @@ export class QuotesService {
     if (expired.length) quoteTransitions.inc({ status: 'EXPIRED' });
     const current = expired[0] ?? (await this.store.find(quote, quote.id))!;
     if (current.status === 'EXPIRED') {
-      throw new ApiException('QUOTE_EXPIRED', `Quote ${quote.id} expired at ${current.expiresAt.toISOString()}`);
+      throw new ApiException(
+        'QUOTE_EXPIRED',
+        `Quote ${quote.id} expired at ${current.expiresAt.toISOString()}`,
+      );
     }
-    throw new ApiException('QUOTE_NOT_PENDING', `Quote is ${current.status}, not PENDING`, { status: current.status });
+    throw new ApiException('QUOTE_NOT_PENDING', `Quote is ${current.status}, not PENDING`, {
+      status: current.status,
+    });
   }
 
   /**
@@ -232,7 +258,10 @@ export class QuotesService {
       throw error;
     }
     await this.store.confirmTransaction(quote.id);
-    this.logger.log({ quoteId: quote.id, transactionId: transaction.id, requestId: caller.requestId }, 'quote executed');
+    this.logger.log(
+      { quoteId: quote.id, transactionId: transaction.id, requestId: caller.requestId },
+      'quote executed',
+    );
     return transaction;
   }
 
@@ -252,9 +281,15 @@ export class QuotesService {
     const sourceType = sourceBody.sourceType ?? (sourceBody.accountId ? 'ACCOUNT' : 'REALTIME_FUNDING');
     const destinationType =
       destinationBody.destinationType ??
-      (destinationBody.externalAccountDetails ? 'EXTERNAL_ACCOUNT_DETAILS' : destinationBody.umaAddress ? 'UMA_ADDRESS' : 'ACCOUNT');
+      (destinationBody.externalAccountDetails
+        ? 'EXTERNAL_ACCOUNT_DETAILS'
+        : destinationBody.umaAddress
+          ? 'UMA_ADDRESS'
+          : 'ACCOUNT');
     const missing = [
-      ...(sourceType === 'ACCOUNT' && !sourceBody.accountId ? [{ field: 'source.accountId', message: 'is required' }] : []),
+      ...(sourceType === 'ACCOUNT' && !sourceBody.accountId
+        ? [{ field: 'source.accountId', message: 'is required' }]
+        : []),
       ...(sourceType === 'REALTIME_FUNDING' && !sourceBody.currency
         ? [{ field: 'source.currency', message: 'is required for a REALTIME_FUNDING source' }]
         : []),
@@ -265,7 +300,12 @@ export class QuotesService {
         ? [{ field: 'destination.externalAccountDetails', message: 'is required' }]
         : []),
       ...(destinationType === 'UMA_ADDRESS'
-        ? [{ field: 'destination.destinationType', message: 'UMA_ADDRESS destinations are not available in this version' }]
+        ? [
+            {
+              field: 'destination.destinationType',
+              message: 'UMA_ADDRESS destinations are not available in this version',
+            },
+          ]
         : []),
     ];
     if (missing.length) throw ApiException.invalidInput(missing);
@@ -276,26 +316,41 @@ export class QuotesService {
     ]);
     if (source && source.kind !== 'INTERNAL') {
       throw ApiException.invalidInput([
-        { field: 'source.accountId', message: 'must be an internal account; fund it from an external account with /transfer-in' },
+        {
+          field: 'source.accountId',
+          message: 'must be an internal account; fund it from an external account with /transfer-in',
+        },
       ]);
     }
     if (destination && destination.kind !== 'EXTERNAL') {
-      throw ApiException.invalidInput([{ field: 'destination.accountId', message: 'must be an external account' }]);
+      throw ApiException.invalidInput([
+        { field: 'destination.accountId', message: 'must be an external account' },
+      ]);
     }
     if (source && sourceBody.customerId && sourceBody.customerId !== source.customerId) {
-      throw ApiException.invalidInput([{ field: 'source.customerId', message: 'is not the owner of source.accountId' }]);
+      throw ApiException.invalidInput([
+        { field: 'source.customerId', message: 'is not the owner of source.accountId' },
+      ]);
     }
     if (destination && destination.status !== 'ACTIVE') {
-      throw new ApiException('ACCOUNT_NOT_ACTIVE', `External account ${destination.id} is ${destination.status}, not ACTIVE`);
+      throw new ApiException(
+        'ACCOUNT_NOT_ACTIVE',
+        `External account ${destination.id} is ${destination.status}, not ACTIVE`,
+      );
     }
     const receivingCurrency = destination?.currency ?? destinationBody.externalAccountDetails!.currency;
     if (destinationBody.currency && destinationBody.currency !== receivingCurrency) {
-      throw ApiException.invalidInput([{ field: 'destination.currency', message: `must be the account's currency, ${receivingCurrency}` }]);
+      throw ApiException.invalidInput([
+        { field: 'destination.currency', message: `must be the account's currency, ${receivingCurrency}` },
+      ]);
     }
     const sendingCurrency = source?.currency ?? sourceBody.currency!;
     if (sendingCurrency === receivingCurrency) {
       throw ApiException.invalidInput([
-        { field: 'destination', message: 'is in the sending currency; same-currency transfers use /transfer-out (or /transfer-in)' },
+        {
+          field: 'destination',
+          message: 'is in the sending currency; same-currency transfers use /transfer-out (or /transfer-in)',
+        },
       ]);
     }
     return {
@@ -311,12 +366,18 @@ export class QuotesService {
   /** Money moves between accounts of one owner: a customer's, or the platform's own. */
   private assertSameOwner(sendingCustomerId: string | null, destination: QuoteAccount): void {
     if (destination.customerId !== sendingCustomerId) {
-      throw ApiException.invalidInput([{ field: 'destination', message: 'must belong to the sending customer' }]);
+      throw ApiException.invalidInput([
+        { field: 'destination', message: 'must belong to the sending customer' },
+      ]);
     }
   }
 
   /** The platform's per-currency limits (400 AMOUNT_OUT_OF_RANGE); the sending currency must be enabled for payouts. */
-  private async assertWithinLimits(scope: PlatformScope, ends: QuoteEnds, priced: PricedQuote): Promise<void> {
+  private async assertWithinLimits(
+    scope: PlatformScope,
+    ends: QuoteEnds,
+    priced: PricedQuote,
+  ): Promise<void> {
     const sending = await this.currencies.limitsOf(scope, ends.sendingCurrency, 'OUTGOING');
     const checks = [
       { side: 'sending', amount: priced.totalSendingAmount, limits: sending },
@@ -338,7 +399,11 @@ export class QuotesService {
 }
 
 /** Where the platform pays a just-in-time quote: a bank account for fiat, a Spark wallet for BTC. */
-function paymentInstructionsFor(currency: string, reference: string, priced: PricedQuote): PaymentInstruction[] {
+function paymentInstructionsFor(
+  currency: string,
+  reference: string,
+  priced: PricedQuote,
+): PaymentInstruction[] {
   if (currency === 'BTC') {
     return [
       {
@@ -358,4 +423,3 @@ function paymentInstructionsFor(currency: string, reference: string, priced: Pri
     },
   ];
 }
-

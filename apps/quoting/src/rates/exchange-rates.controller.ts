@@ -1,5 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBasicAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBasicAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Caller, CurrencyView, CurrentCaller, scopeOf } from '@payments/http';
 import { Currency, currencyOf, SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import { PlatformCurrencies } from '@quoting/platforms/platform-currencies';
@@ -23,8 +31,10 @@ const PAYMENT_RAILS: Record<string, string> = {
 };
 
 class ExchangeRateFeesView {
-  @ApiProperty({ type: 'integer', description: 'Fixed fees, in the smallest unit of the source currency' }) fixed: number;
-  @ApiProperty({ type: 'integer', description: 'Fixed and variable fees of the service and the platform' }) total: number;
+  @ApiProperty({ type: 'integer', description: 'Fixed fees, in the smallest unit of the source currency' })
+  fixed: number;
+  @ApiProperty({ type: 'integer', description: 'Fixed and variable fees of the service and the platform' })
+  total: number;
 }
 
 class ExchangeRateView {
@@ -54,16 +64,24 @@ export class ExchangeRatesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "Current rates (cached about five minutes) with the service's and the caller's platform fees" })
+  @ApiOperation({
+    summary: "Current rates (cached about five minutes) with the service's and the caller's platform fees",
+  })
   @ApiOkResponse({ type: ExchangeRateList })
-  @ApiBadRequestResponse({ description: 'INVALID_INPUT; AMOUNT_OUT_OF_RANGE: the fees take the whole sending amount' })
+  @ApiBadRequestResponse({
+    description: 'INVALID_INPUT; AMOUNT_OUT_OF_RANGE: the fees take the whole sending amount',
+  })
   async list(@CurrentCaller() caller: Caller, @Query() query: ExchangeRatesQuery): Promise<ExchangeRateList> {
     const scope = scopeOf(caller);
-    const sources = query.sourceCurrency ? [query.sourceCurrency] : await this.currencies.enabledCodes(scope, 'OUTGOING');
+    const sources = query.sourceCurrency
+      ? [query.sourceCurrency]
+      : await this.currencies.enabledCodes(scope, 'OUTGOING');
     const data: ExchangeRateView[] = [];
     for (const source of sources) {
       const limits = await this.currencies.limitsOf(scope, source, 'OUTGOING').catch(() => undefined);
-      const destinations = (query.destinationCurrency ?? SUPPORTED_CURRENCY_CODES).filter((code) => code !== source);
+      const destinations = (query.destinationCurrency ?? SUPPORTED_CURRENCY_CODES).filter(
+        (code) => code !== source,
+      );
       for (const destination of destinations) {
         const priced = await this.pricer.price(scope, {
           sendingCurrency: source,
@@ -78,7 +96,10 @@ export class ExchangeRatesController {
           sendingAmount: query.sendingAmount,
           receivingAmount: Number(priced.totalReceivingAmount),
           exchangeRate: Ratio.parse(priced.exchangeRate).toNumber(),
-          fees: { fixed: Number(priced.service.fixed + priced.platform.fixed), total: Number(priced.feesIncluded) },
+          fees: {
+            fixed: Number(priced.service.fixed + priced.platform.fixed),
+            total: Number(priced.feesIncluded),
+          },
           ...(limits ? { minSendingAmount: limits.minAmount, maxSendingAmount: limits.maxAmount } : {}),
           updatedAt: priced.ratesAsOf,
         });

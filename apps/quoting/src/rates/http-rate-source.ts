@@ -19,7 +19,8 @@ export class HttpRateSource implements RateSource {
     if (!response.ok) throw new Error(`Rate feed ${this.url} answered ${response.status}`);
     const document = (await response.json()) as Partial<MidRates>;
     const bad = Object.entries(document.perUsd ?? {}).filter(
-      ([code, rate]) => !isSupportedCurrency(code) || typeof rate !== 'string' || !DECIMAL.test(rate) || /^[0.]+$/.test(rate),
+      ([code, rate]) =>
+        !isSupportedCurrency(code) || typeof rate !== 'string' || !DECIMAL.test(rate) || /^[0.]+$/.test(rate),
     );
     if (!document.perUsd || bad.length) {
       throw new Error(`Rate feed ${this.url} sent unusable rates: ${JSON.stringify(bad)}`);

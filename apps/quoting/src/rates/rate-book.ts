@@ -47,7 +47,10 @@ export class RateBook {
   ) {
     this.cacheKey = `${config.get('KAFKA_TOPIC_PREFIX', { infer: true })}quoting:mid-rates:${source.name}`;
     this.cacheSeconds = config.get('RATE_CACHE_SECONDS', { infer: true });
-    this.keptAfterSpread = Ratio.of(BASIS_POINTS - BigInt(config.get('FX_SPREAD_BPS', { infer: true })), BASIS_POINTS);
+    this.keptAfterSpread = Ratio.of(
+      BASIS_POINTS - BigInt(config.get('FX_SPREAD_BPS', { infer: true })),
+      BASIS_POINTS,
+    );
   }
 
   async rate(sendingCurrency: string, receivingCurrency: string): Promise<PairRate> {

@@ -23,16 +23,25 @@ export class QuoteTransfersService {
   async open(caller: Caller, body: QuoteTransferDto): Promise<TransactionView> {
     const id = uuidOf('Transaction', body.transactionId);
     const quoteId = uuidOf('Quote', body.quoteId);
-    if (!id || !quoteId) throw ApiException.invalidInput([{ field: 'transactionId', message: 'must be a transaction and quote id' }]);
+    if (!id || !quoteId)
+      throw ApiException.invalidInput([
+        { field: 'transactionId', message: 'must be a transaction and quote id' },
+      ]);
     const [reserving, destination] = await Promise.all([
       this.ledger.account(caller, body.reservingAccountId),
       this.externalAccounts.account(caller, body.destinationAccountId),
     ]);
     if (reserving.currency !== body.sendingCurrency || destination.currency !== body.receivingCurrency) {
-      throw new ApiException('INVALID_CURRENCY', 'The accounts no longer hold the currencies the quote was priced in');
+      throw new ApiException(
+        'INVALID_CURRENCY',
+        'The accounts no longer hold the currencies the quote was priced in',
+      );
     }
     if (destination.status !== 'ACTIVE') {
-      throw new ApiException('ACCOUNT_NOT_ACTIVE', `External account ${destination.id} is ${destination.status}, not ACTIVE`);
+      throw new ApiException(
+        'ACCOUNT_NOT_ACTIVE',
+        `External account ${destination.id} is ${destination.status}, not ACTIVE`,
+      );
     }
     const arrived = body.funding === 'ARRIVED';
     return this.transfers.sendOutgoing(

@@ -12,7 +12,11 @@ export interface FilterSpec<Query> {
 }
 
 /** The conditions a list query asks for, beyond the caller's scope; absent parameters add none. */
-export function listFilters<Query extends object>(alias: string, query: Query, spec: FilterSpec<Query>): Filter[] {
+export function listFilters<Query extends object>(
+  alias: string,
+  query: Query,
+  spec: FilterSpec<Query>,
+): Filter[] {
   const filters: Filter[] = [];
   const valueOf = (parameter: string) => (query as Record<string, unknown>)[parameter];
   for (const [parameter, property] of Object.entries(spec.equal ?? {})) {

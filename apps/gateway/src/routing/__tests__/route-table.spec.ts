@@ -10,7 +10,8 @@ describe('route table', () => {
     ['/platform/external-accounts', 'customers'],
     ['/quotes/Quote:1/execute', 'quoting'],
     ['/transactions', 'transfers'],
-    ['/sandbox/send', 'transfers'],
+    ['/sandbox/send', 'quoting'],
+    ['/sandbox/uma/receive', 'transfers'],
     ['/webhooks/test', 'webhooks'],
   ])('routes %s to %s', (path, upstream) => {
     expect(findRoute(path)?.upstream).toBe(upstream);

@@ -5,6 +5,7 @@ import {
   assertInternalBalance,
   closesReservation,
   internalChangeOf,
+  assertFees,
   legsOf,
   POSTING_KINDS,
   PostingKind,
@@ -64,6 +65,29 @@ describe('legsOf', () => {
     expect(POSTING_KINDS.map((kind) => internalChangeOf(legsOf(kind, 7n)))).toEqual([7n, -7n, 0n, 7n]);
     expect(systemAccountsOf(legsOf('DEPOSIT', 1n))).toEqual(['EXTERNAL_SETTLEMENT']);
     expect(systemAccountsOf(legsOf('SETTLE', 1n))).toEqual(['EXTERNAL_SETTLEMENT', 'IN_TRANSIT']);
+  });
+
+  it("splits a quote's SETTLE: fees to the fee accounts, the rest out, still balanced", () => {
+    const legs = legsOf('SETTLE', 10_000n, { platform: 100n, service: 40n });
+    expect(legs).toEqual([
+      { account: 'EXTERNAL_SETTLEMENT', amount: 9_860n },
+      { account: 'IN_TRANSIT', amount: -10_000n },
+      { account: 'PLATFORM_FEES', amount: 100n },
+      { account: 'SERVICE_FEES', amount: 40n },
+    ]);
+    expect(legs.reduce((sum, leg) => sum + leg.amount, 0n)).toBe(0n);
+    expect(legsOf('SETTLE', 10_000n, { platform: 0n, service: 40n }).map((leg) => leg.account)).toEqual([
+      'EXTERNAL_SETTLEMENT',
+      'IN_TRANSIT',
+      'SERVICE_FEES',
+    ]);
+  });
+
+  it('takes fees on a SETTLE only, and less than the amount', () => {
+    expect(() => assertFees('RESERVE', 100n, { platform: 1n, service: 0n })).toThrow('Only a SETTLE');
+    expect(() => assertFees('SETTLE', 100n, { platform: 60n, service: 40n })).toThrow('less than the amount');
+    expect(() => assertFees('SETTLE', 100n, { platform: 59n, service: 40n })).not.toThrow();
+    expect(() => assertFees('RELEASE', 100n, { platform: 0n, service: 0n })).not.toThrow();
   });
 });
 

@@ -36,7 +36,9 @@ export class QuoteSourceDto {
   @IsNotEmpty()
   accountId?: string;
 
-  @ApiPropertyOptional({ description: 'The sending customer (REALTIME_FUNDING; checked against the account otherwise)' })
+  @ApiPropertyOptional({
+    description: 'The sending customer (REALTIME_FUNDING; checked against the account otherwise)',
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
@@ -82,7 +84,10 @@ export class QuoteDestinationDto {
 
   @ApiPropertyOptional() @IsOptional() @IsObject() counterpartyInformation?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: ExternalAccountDetailsDto, description: 'Creates the external account with the quote' })
+  @ApiPropertyOptional({
+    type: ExternalAccountDetailsDto,
+    description: 'Creates the external account with the quote',
+  })
   @IsOptional()
   @ValidateNested()
   @Type(() => ExternalAccountDetailsDto)
@@ -106,7 +111,12 @@ export class CreateQuoteDto {
   @IsIn(['SENDING', 'RECEIVING'])
   lockedCurrencySide: LockedSide;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_LOCKED_AMOUNT, description: 'Smallest unit of the locked currency' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_LOCKED_AMOUNT,
+    description: 'Smallest unit of the locked currency',
+  })
   @IsInt()
   @Min(1)
   @Max(MAX_LOCKED_AMOUNT)
@@ -121,7 +131,10 @@ export class CreateQuoteDto {
   @IsObject()
   senderCustomerInfo?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ default: false, description: 'Execute at creation (internal-account and pull sources only)' })
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Execute at creation (internal-account and pull sources only)',
+  })
   @IsOptional()
   @IsBoolean()
   immediatelyExecute?: boolean;

@@ -19,7 +19,10 @@ export class SandboxSendDto {
 
   @ApiProperty({ enum: SUPPORTED_CURRENCY_CODES }) @IsIn(SUPPORTED_CURRENCY_CODES) currencyCode: string;
 
-  @ApiPropertyOptional({ type: 'integer', description: "Defaults to the quote's totalSendingAmount, which it must equal" })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: "Defaults to the quote's totalSendingAmount, which it must equal",
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

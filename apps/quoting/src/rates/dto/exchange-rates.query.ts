@@ -5,12 +5,19 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-
 import { MAX_LOCKED_AMOUNT } from '@quoting/quotes/dto/create-quote.dto';
 
 export class ExchangeRatesQuery {
-  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCY_CODES, description: 'Default: every currency the platform pays out from' })
+  @ApiPropertyOptional({
+    enum: SUPPORTED_CURRENCY_CODES,
+    description: 'Default: every currency the platform pays out from',
+  })
   @IsOptional()
   @IsIn(SUPPORTED_CURRENCY_CODES)
   sourceCurrency?: string;
 
-  @ApiPropertyOptional({ enum: SUPPORTED_CURRENCY_CODES, isArray: true, description: 'Repeatable; default: every other currency' })
+  @ApiPropertyOptional({
+    enum: SUPPORTED_CURRENCY_CODES,
+    isArray: true,
+    description: 'Repeatable; default: every other currency',
+  })
   @IsOptional()
   @Transform(({ value }) => (Array.isArray(value) ? value : [value]))
   @IsArray()
@@ -18,7 +25,11 @@ export class ExchangeRatesQuery {
   @IsIn(SUPPORTED_CURRENCY_CODES, { each: true })
   destinationCurrency?: string[];
 
-  @ApiPropertyOptional({ type: 'integer', default: 10_000, description: 'Smallest unit of the source currency' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    default: 10_000,
+    description: 'Smallest unit of the source currency',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
