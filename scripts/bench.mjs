@@ -1,6 +1,6 @@
 // `npm run bench`: starts the whole service on its own ports, database and topic prefix, then prints
 // the figures each issue asks for. Every load runs on this machine against loopback only, bounded
-// in time. `--only reads|money` runs one part; `--duration S` shortens the money path's 60 s.
+// in time. `--only reads|money|quotes` runs one part; `--duration S` shortens the money path's 60 s.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -41,14 +41,12 @@ try {
   const platform = await bootstrapPlatform('bench', env);
   const api = new BenchApi(gatewayUrl, platform.sandbox);
   if (runs('reads')) results.reads = await benchReads({ api, gatewayUrl, durationSeconds: 20, log });
-  if (runs('money')) {
-    results.moneyPath = await benchMoneyPath({
-      api,
-      env,
-      durationSeconds: Number(values.duration ?? 60),
-      log,
-      root: ROOT,
-    });
+  for (const [part, scenario] of [
+    ['money', 'transfer-out'],
+    ['quotes', 'quotes'],
+  ]) {
+    if (!runs(part)) continue;
+    results[part] = await benchMoneyPath({ api, env, durationSeconds: Number(values.duration ?? 60), log, root: ROOT, scenario });
   }
   await api.close();
 } finally {
@@ -61,7 +59,8 @@ console.log('\nBenchmark results (2-core machine, every app, Kafka, PostgreSQL a
 console.log(`  start from a built tree to ready: ${results.startSeconds.toFixed(1)} s`);
 for (const line of [
   ...(results.reads ? summarizeReads(results.reads) : []),
-  ...(results.moneyPath ? summarizeMoneyPath(results.moneyPath) : []),
+  ...(results.money ? summarizeMoneyPath(results.money) : []),
+  ...(results.quotes ? summarizeMoneyPath(results.quotes) : []),
 ]) {
   console.log(`  ${line}`);
 }

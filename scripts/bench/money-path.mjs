@@ -1,5 +1,6 @@
-// The money path: transfer-out from funded accounts by concurrent clients for a fixed time, with a
-// local webhook receiver measuring request → COMPLETED webhook, then the ledger's invariants.
+// The money path: payments from funded accounts by concurrent clients for a fixed time, with a
+// local webhook receiver measuring request → COMPLETED webhook, then the ledger's invariants. Two
+// scenarios: same-currency transfer-out (issue 3) and USD → MXN quote + execute (issue 4).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -9,39 +10,82 @@ const CLIENTS = 50;
 const TRANSFER_AMOUNT = 100;
 const FUNDING_AMOUNT = 10_000_000_000;
 const DRAIN_TIMEOUT_MS = 30_000;
+const BENCH_CURRENCIES = ['USD', 'MXN'].map((currencyCode) => ({
+  currencyCode,
+  minAmount: 1,
+  maxAmount: 100_000_000_000,
+  requiredCounterpartyFields: [],
+}));
 
-export async function benchMoneyPath({ api, env, durationSeconds, log, root }) {
+/**
+ * What one client does in a loop: `pay` makes one payment and answers the id of the transaction
+ * whose COMPLETED webhook ends it (or a status code it was refused with); `calls` is how many API
+ * calls that took.
+ */
+const SCENARIOS = {
+  'transfer-out': {
+    title: 'transfer-out',
+    destination: { currency: 'USD', accountInfo: (index) => usAccount(index) },
+    calls: 1,
+    async pay(api, { internalAccountId, externalAccountId }) {
+      const response = await api.call(
+        'POST',
+        '/transfer-out',
+        { source: { accountId: internalAccountId }, destination: { accountId: externalAccountId }, amount: TRANSFER_AMOUNT },
+        { 'idempotency-key': randomUUID() },
+      );
+      return response.status === 201 ? { transactionId: response.body.id } : { refused: response.status };
+    },
+  },
+  quotes: {
+    title: 'POST /quotes + execute (USD → MXN)',
+    destination: { currency: 'MXN', accountInfo: () => clabeAccount() },
+    calls: 2,
+    async pay(api, { internalAccountId, externalAccountId }) {
+      const quote = await api.call(
+        'POST',
+        '/quotes',
+        {
+          source: { sourceType: 'ACCOUNT', accountId: internalAccountId },
+          destination: { destinationType: 'ACCOUNT', accountId: externalAccountId },
+          lockedCurrencySide: 'SENDING',
+          lockedCurrencyAmount: TRANSFER_AMOUNT * 10,
+        },
+        { 'idempotency-key': randomUUID() },
+      );
+      if (quote.status !== 201) return { refused: quote.status };
+      const executed = await api.call('POST', `/quotes/${quote.body.quoteId}/execute`, undefined, {
+        'idempotency-key': randomUUID(),
+      });
+      return executed.status === 200 ? { transactionId: executed.body.transactionId } : { refused: executed.status };
+    },
+  },
+};
+
+export async function benchMoneyPath({ api, env, durationSeconds, log, root, scenario: scenarioName = 'transfer-out' }) {
+  const scenario = SCENARIOS[scenarioName];
   const receiver = await startReceiver();
   try {
-    await api.must('PATCH', '/config', { webhookEndpoint: receiver.url });
-    const pairs = await prepareAccounts(api, log);
+    await api.must('PATCH', '/config', { webhookEndpoint: receiver.url, supportedCurrencies: BENCH_CURRENCIES });
+    const pairs = await prepareAccounts(api, log, scenario);
     receiver.reset();
-    log(`transfer-out by ${CLIENTS} clients for ${durationSeconds} s`);
+    log(`${scenario.title} by ${CLIENTS} clients for ${durationSeconds} s`);
     const requested = new Map();
     const apiLatencies = [];
     const failures = {};
     const deadline = Date.now() + durationSeconds * 1000;
     await Promise.all(
-      pairs.map(async ({ internalAccountId, externalAccountId }) => {
+      pairs.map(async (pair) => {
         while (Date.now() < deadline) {
           const startedAt = performance.now();
-          const response = await api.call(
-            'POST',
-            '/transfer-out',
-            {
-              source: { accountId: internalAccountId },
-              destination: { accountId: externalAccountId },
-              amount: TRANSFER_AMOUNT,
-            },
-            { 'idempotency-key': randomUUID() },
-          );
+          const outcome = await scenario.pay(api, pair);
           apiLatencies.push(performance.now() - startedAt);
-          if (response.status === 201) requested.set(response.body.id, startedAt);
-          else failures[response.status] = (failures[response.status] ?? 0) + 1;
+          if (outcome.transactionId) requested.set(outcome.transactionId, startedAt);
+          else failures[outcome.refused] = (failures[outcome.refused] ?? 0) + 1;
         }
       }),
     );
-    log(`${requested.size} transfers accepted; waiting for their webhooks`);
+    log(`${requested.size} payments accepted; waiting for their webhooks`);
     await waitUntil(
       () => [...requested.keys()].every((id) => receiver.completedAt.has(id)),
       DRAIN_TIMEOUT_MS,
@@ -55,6 +99,8 @@ export async function benchMoneyPath({ api, env, durationSeconds, log, root }) {
     toWebhook.sort((a, b) => a - b);
     const ledgerCheck = runLedgerCheck(env, root);
     return {
+      scenario: scenario.title,
+      apiCallsPerPayment: scenario.calls,
       clients: CLIENTS,
       durationSeconds,
       accepted: requested.size,
@@ -75,7 +121,7 @@ export async function benchMoneyPath({ api, env, durationSeconds, log, root }) {
 }
 
 /** One customer per client: a funded internal account and an external account to pay out to. */
-async function prepareAccounts(api, log) {
+async function prepareAccounts(api, log, scenario) {
   log(`preparing ${CLIENTS} funded customers`);
   return Promise.all(
     Array.from({ length: CLIENTS }, async (_, index) => {
@@ -98,28 +144,9 @@ async function prepareAccounts(api, log) {
         'internal accounts',
       );
       const external = await api.must('POST', '/customers/external-accounts', {
-        currency: 'USD',
+        currency: scenario.destination.currency,
         customerId: customer.id,
-        accountInfo: {
-          accountType: 'US_ACCOUNT',
-          accountNumber: `1000${String(index).padStart(6, '0')}1`,
-          routingNumber: '021000021',
-          accountCategory: 'CHECKING',
-          bankName: 'Bench Bank',
-          beneficiary: {
-            beneficiaryType: 'INDIVIDUAL',
-            fullName: 'Ada Lovelace',
-            birthDate: '1990-12-10',
-            nationality: 'GB',
-            address: {
-              line1: '1 Main St',
-              city: 'London',
-              state: 'LDN',
-              postalCode: 'N1 1AA',
-              country: 'GB',
-            },
-          },
-        },
+        accountInfo: scenario.destination.accountInfo(index),
       });
       await api.must('POST', `/sandbox/internal-accounts/${internalAccountId}/fund`, {
         amount: FUNDING_AMOUNT,
@@ -138,6 +165,29 @@ async function prepareAccounts(api, log) {
       return { internalAccountId, externalAccountId: external.id };
     }),
   );
+}
+
+const BENEFICIARY = {
+  beneficiaryType: 'INDIVIDUAL',
+  fullName: 'Ada Lovelace',
+  birthDate: '1990-12-10',
+  nationality: 'GB',
+  address: { line1: '1 Main St', city: 'London', state: 'LDN', postalCode: 'N1 1AA', country: 'GB' },
+};
+
+function usAccount(index) {
+  return {
+    accountType: 'US_ACCOUNT',
+    accountNumber: `1000${String(index).padStart(6, '0')}1`,
+    routingNumber: '021000021',
+    accountCategory: 'CHECKING',
+    bankName: 'Bench Bank',
+    beneficiary: BENEFICIARY,
+  };
+}
+
+function clabeAccount() {
+  return { accountType: 'CLABE', clabeNumber: '002010077777777771', beneficiary: BENEFICIARY };
 }
 
 /** Answers every webhook at once and notes when each outgoing transaction's COMPLETED one arrived. */
@@ -204,8 +254,8 @@ export function summarizeMoneyPath(money) {
       ? 'meets'
       : 'MISSES';
   return [
-    `transfer-out (${money.clients} clients, ${money.durationSeconds} s): ${money.completedPerSecond} completed/s, ${money.completed} completed of ${money.accepted} accepted, lost ${money.lost}, duplicate webhooks ${money.duplicateWebhooks}, refused ${JSON.stringify(money.rejectedRequests)}`,
-    `  API call p50 ${money.apiP50Ms} ms, p99 ${money.apiP99Ms} ms; request → COMPLETED webhook p50 ${money.webhookP50Ms} ms, p99 ${money.webhookP99Ms} ms  (${verdict} ≥500/s, p99 < 1 s, none lost or duplicated)`,
+    `${money.scenario} (${money.clients} clients, ${money.durationSeconds} s): ${money.completedPerSecond} completed/s, ${money.completed} completed of ${money.accepted} accepted, lost ${money.lost}, duplicate webhooks ${money.duplicateWebhooks}, refused ${JSON.stringify(money.rejectedRequests)}`,
+    `  payment (${money.apiCallsPerPayment} API call(s)) p50 ${money.apiP50Ms} ms, p99 ${money.apiP99Ms} ms; request → COMPLETED webhook p50 ${money.webhookP50Ms} ms, p99 ${money.webhookP99Ms} ms  (${verdict} ≥500/s, p99 < 1 s, none lost or duplicated)`,
     `  ledger:check ${money.ledgerCheck.passed ? 'passed' : 'FAILED'}: ${money.ledgerCheck.report.split('\n').pop()}`,
   ];
 }

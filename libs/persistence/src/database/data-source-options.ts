@@ -25,7 +25,7 @@ export function dataSourceOptions(databaseUrl: string, options: SchemaOptions): 
     synchronize: false,
     logging: ['error'],
     extra: {
-      max: options.poolSize ?? 20,
+      max: options.poolSize ?? 10,
       options: `-c search_path=${options.schema}`,
       idleTimeoutMillis: 30_000,
     },

@@ -32,7 +32,11 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
           useFactory: (config: ConfigService<CommonEnvironment, true>) =>
-            dataSourceOptions(config.get('DATABASE_URL', { infer: true }), { ...options, entities }),
+            dataSourceOptions(config.get('DATABASE_URL', { infer: true }), {
+              ...options,
+              entities,
+              poolSize: options.poolSize ?? config.get('DB_POOL_SIZE', { infer: true }),
+            }),
         }),
       ],
       providers: [DatabaseReadiness, Outbox, { provide: SCHEMA_NAME, useValue: options.schema }],

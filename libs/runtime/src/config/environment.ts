@@ -6,6 +6,16 @@ export class CommonEnvironment {
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/payments';
 
+  /**
+   * Connections of this app's pool. Seven apps share one server whose default max_connections is
+   * 100, so each keeps 10 by default; raise it with the server's limit.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DB_POOL_SIZE = 10;
+
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
