@@ -305,6 +305,35 @@ describe('quotes, exchange rates and execution', () => {
     await eventually(async () => ((await balance('EUR')) === before ? true : undefined));
   });
 
+  it('pulls from an external account with ACH pull, passing the money through the customer account', async () => {
+    const pullAccount = async (ending: string) =>
+      (
+        await sandbox.post('/customers/external-accounts', {
+          customerId,
+          currency: 'USD',
+          accountInfo: { accountType: 'US_ACCOUNT', accountNumber: `98765${ending}`, routingNumber: '021000021', accountCategory: 'CHECKING', bankName: 'Chase', beneficiary: BENEFICIARY },
+        })
+      ).body.id as string;
+    const before = await balance('USD');
+    const settles = await quote({ source: { sourceType: 'ACCOUNT', accountId: await pullAccount('0001') }, immediatelyExecute: true });
+    expect(settles.status).toBe(201);
+    expect(settles.body).toMatchObject({ status: 'PROCESSING', source: { customerId, currency: 'USD' } });
+    // Nothing is held from the balance: the money comes from the pull.
+    expect(await balance('USD')).toBe(before);
+    expect((await finished(settles.body.quoteId)).status).toBe('COMPLETED');
+    const transaction = (await sandbox.get(`/transactions/${(await sandbox.get(`/quotes/${settles.body.quoteId}`)).body.transactionId}`)).body;
+    expect(transaction).toMatchObject({ status: 'COMPLETED', source: { sourceType: 'ACCOUNT', currency: 'USD' }, quoteId: settles.body.quoteId });
+
+    const noFunds = await quote({ source: { accountId: await pullAccount('0002') }, immediatelyExecute: true });
+    const failed = await finished(noFunds.body.quoteId);
+    expect(failed.status).toBe('FAILED');
+    expect(await balance('USD')).toBe(before);
+
+    const noPull = await quote({ source: { accountId: clabeAccountId }, destination: { accountId: (await pullAccount('0003')) } });
+    expect(noPull.status).toBe(422);
+    expect(noPull.body.code).toBe('TRANSFER_IN_NOT_SUPPORTED');
+  });
+
   it('funds a REALTIME_FUNDING quote just in time through /sandbox/send', async () => {
     const before = await balance('USD');
     const created = await quote({ source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId } });

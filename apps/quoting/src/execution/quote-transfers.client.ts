@@ -17,12 +17,13 @@ export class QuoteTransfersClient extends InternalApi {
 
   /** Idempotent by the quote's transaction id: asking again returns the transaction as it stands. */
   open(caller: Caller, quote: Quote): Promise<TransactionView> {
-    const arrived = quote.sourceType === 'REALTIME_FUNDING';
+    const pulled = quote.sourceType === 'ACCOUNT' && quote.fundingAccountId !== null;
     return this.client.post(caller, '/internal/quote-transfers', {
       quoteId: toApiId('Quote', quote.id),
       transactionId: toApiId('Transaction', quote.transactionId),
-      funding: arrived ? 'ARRIVED' : 'BALANCE',
-      reservingAccountId: arrived ? quote.fundingAccountId : quote.sourceAccountId,
+      funding: quote.sourceType === 'REALTIME_FUNDING' ? 'ARRIVED' : pulled ? 'PULL' : 'BALANCE',
+      reservingAccountId: quote.fundingAccountId ?? quote.sourceAccountId,
+      ...(pulled ? { pullAccountId: quote.sourceAccountId } : {}),
       sendingCurrency: quote.sendingCurrency,
       destinationAccountId: quote.destinationAccountId,
       receivingCurrency: quote.receivingCurrency,

@@ -49,7 +49,7 @@ export class Quote extends ScopedRecord {
   /** Sending units per receiving unit, as an exact decimal string. */
   @Column('text', { name: 'exchange_rate' }) exchangeRate: string;
   @Column('jsonb', { name: 'rate_details' }) rateDetails: RateDetails;
-  /** The internal account credited when the funds of a just-in-time quote arrive. */
+  /** The internal account money from outside passes through: a just-in-time payment or an ACH pull. */
   @Column('text', { name: 'funding_account_id', nullable: true }) fundingAccountId: string | null;
   @Column('jsonb', { name: 'payment_instructions', nullable: true })
   paymentInstructions: PaymentInstruction[] | null;

@@ -110,9 +110,11 @@ export class QuotesService {
       serviceFee: (priced.service.fixed + priced.service.variable).toString(),
       exchangeRate: priced.exchangeRate,
       rateDetails: priced.rateDetails,
-      fundingAccountId: realtime
-        ? await this.accounts.fundingAccount(caller, ends.sendingCustomerId, ends.sendingCurrency)
-        : null,
+      // Money from outside (a just-in-time payment, an ACH pull) passes through an internal account.
+      fundingAccountId:
+        realtime || ends.source?.kind === 'EXTERNAL'
+          ? await this.accounts.fundingAccount(caller, ends.sendingCustomerId, ends.sendingCurrency)
+          : null,
       paymentInstructions: realtime ? paymentInstructionsFor(ends.sendingCurrency, reference!, priced) : null,
       reference,
       transactionId: randomUUID(),
@@ -314,13 +316,14 @@ export class QuotesService {
       sourceType === 'ACCOUNT' ? this.accounts.account(caller, sourceBody.accountId!) : undefined,
       destinationType === 'ACCOUNT' ? this.accounts.account(caller, destinationBody.accountId!) : undefined,
     ]);
-    if (source && source.kind !== 'INTERNAL') {
-      throw ApiException.invalidInput([
-        {
-          field: 'source.accountId',
-          message: 'must be an internal account; fund it from an external account with /transfer-in',
-        },
-      ]);
+    if (source?.kind === 'EXTERNAL' && !source.pullCapable) {
+      throw new ApiException(
+        'TRANSFER_IN_NOT_SUPPORTED',
+        `External account ${source.id} cannot be pulled from; use an internal account or a REALTIME_FUNDING source`,
+      );
+    }
+    if (source?.kind === 'EXTERNAL' && source.status !== 'ACTIVE') {
+      throw new ApiException('ACCOUNT_NOT_ACTIVE', `External account ${source.id} is ${source.status}, not ACTIVE`);
     }
     if (destination && destination.kind !== 'EXTERNAL') {
       throw ApiException.invalidInput([

@@ -3,7 +3,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Transactions made from quotes: the quote they come from, the rate and fees it priced, and the
  * internal account holding the reserve when that is not the source (a just-in-time funded quote
- * reserves from the account its funds arrived in).
+ * reserves from the account its funds arrived in; a quote funded by an ACH pull passes the pulled
+ * money through the customer's account). A pull-funded payout has two legs on the rail; which one
+ * failed decides whether the pulled money ever reached the service.
  */
 export class QuoteTransactions1764100000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
@@ -17,6 +19,9 @@ export class QuoteTransactions1764100000000 implements MigrationInterface {
         ADD COLUMN funding_account_id text,
         ADD CONSTRAINT transactions_fees_within_amount CHECK (platform_fee + service_fee < sent_amount),
         ADD CONSTRAINT transactions_quote_terms CHECK ((quote_id IS NULL) = (exchange_rate IS NULL AND rate_details IS NULL))`);
+    await queryRunner.query(`
+      ALTER TABLE rail_attempts
+        ADD COLUMN failed_leg text CHECK (failed_leg IS NULL OR (failed_leg IN ('PULL', 'PUSH') AND answer <> 'SETTLE'))`);
   }
 
   async down(): Promise<void> {

@@ -1,6 +1,7 @@
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import {
   IsIn,
+  ValidateIf,
   IsInt,
   IsNotEmpty,
   IsObject,
@@ -16,9 +17,11 @@ import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 
 /**
  * BALANCE: the sending amount is reserved from the source internal account. ARRIVED: the platform's
- * payment for a just-in-time quote has arrived; it is credited to `fundingAccountId`, then reserved.
+ * payment for a just-in-time quote has arrived; it is credited to the reserving account, then
+ * reserved. PULL: the rail pulls it from `pullAccountId` first; what it takes passes through the
+ * reserving account.
  */
-export const QUOTE_FUNDING = ['BALANCE', 'ARRIVED'] as const;
+export const QUOTE_FUNDING = ['BALANCE', 'ARRIVED', 'PULL'] as const;
 export type QuoteFunding = (typeof QUOTE_FUNDING)[number];
 
 /** Internal: the quoting app asks for the transaction an executed quote makes. */
@@ -29,6 +32,8 @@ export class QuoteTransferDto {
   @IsIn(QUOTE_FUNDING) funding: QuoteFunding;
   /** The internal account the money leaves: the source (BALANCE) or the one it arrived in (ARRIVED). */
   @IsString() @IsNotEmpty() reservingAccountId: string;
+  /** PULL only: the external account with direct pull (ACH) the money comes from. */
+  @ValidateIf((body: QuoteTransferDto) => body.funding === 'PULL') @IsString() @IsNotEmpty() pullAccountId?: string;
   @IsIn(SUPPORTED_CURRENCY_CODES) sendingCurrency: string;
   @IsString() @IsNotEmpty() destinationAccountId: string;
   @IsIn(SUPPORTED_CURRENCY_CODES) receivingCurrency: string;

@@ -4,6 +4,7 @@ import { ApiException, Caller, scopeOf } from '@payments/http';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { QuoteTransferDto } from '@transfers/quote-transfers/quote-transfer.dto';
+import { NewTransaction } from '@transfers/transactions/transaction.store';
 import { TransactionView } from '@transfers/transactions/transaction.view';
 import { newReference, TransfersService } from '@transfers/transfers/transfers.service';
 
@@ -23,55 +24,59 @@ export class QuoteTransfersService {
   async open(caller: Caller, body: QuoteTransferDto): Promise<TransactionView> {
     const id = uuidOf('Transaction', body.transactionId);
     const quoteId = uuidOf('Quote', body.quoteId);
-    if (!id || !quoteId)
-      throw ApiException.invalidInput([
-        { field: 'transactionId', message: 'must be a transaction and quote id' },
-      ]);
-    const [reserving, destination] = await Promise.all([
+    if (!id || !quoteId) {
+      throw ApiException.invalidInput([{ field: 'transactionId', message: 'must be a transaction and quote id' }]);
+    }
+    const [reserving, destination, pullSource] = await Promise.all([
       this.ledger.account(caller, body.reservingAccountId),
       this.externalAccounts.account(caller, body.destinationAccountId),
+      body.funding === 'PULL' ? this.externalAccounts.account(caller, body.pullAccountId!) : undefined,
     ]);
     if (reserving.currency !== body.sendingCurrency || destination.currency !== body.receivingCurrency) {
-      throw new ApiException(
-        'INVALID_CURRENCY',
-        'The accounts no longer hold the currencies the quote was priced in',
-      );
+      throw new ApiException('INVALID_CURRENCY', 'The accounts no longer hold the currencies the quote was priced in');
     }
-    if (destination.status !== 'ACTIVE') {
-      throw new ApiException(
-        'ACCOUNT_NOT_ACTIVE',
-        `External account ${destination.id} is ${destination.status}, not ACTIVE`,
-      );
+    for (const account of [destination, pullSource]) {
+      if (account && account.status !== 'ACTIVE') {
+        throw new ApiException('ACCOUNT_NOT_ACTIVE', `External account ${account.id} is ${account.status}, not ACTIVE`);
+      }
     }
-    const arrived = body.funding === 'ARRIVED';
+    if (pullSource && (!pullSource.pullCapable || pullSource.currency !== body.sendingCurrency)) {
+      throw new ApiException('TRANSFER_IN_NOT_SUPPORTED', `External account ${pullSource.id} cannot be pulled from in ${body.sendingCurrency}`);
+    }
+    const transaction: NewTransaction = {
+      id,
+      ...scopeOf(caller),
+      type: 'OUTGOING',
+      sourceType: body.funding === 'ARRIVED' ? 'REALTIME_FUNDING' : 'ACCOUNT',
+      sourceAccountId: body.funding === 'ARRIVED' ? null : (pullSource?.id ?? reserving.id),
+      sourceCurrency: body.sendingCurrency,
+      destinationAccountId: destination.id,
+      destinationCurrency: body.receivingCurrency,
+      customerId: reserving.customerId,
+      platformCustomerId: reserving.platformCustomerId,
+      sentAmount: body.sentAmount,
+      receivedAmount: body.receivedAmount,
+      reference: newReference(),
+      description: body.description,
+      quote: {
+        quoteId,
+        exchangeRate: body.exchangeRate,
+        rateDetails: body.rateDetails,
+        platformFee: body.platformFee,
+        serviceFee: body.serviceFee,
+      },
+      ...(body.funding === 'BALANCE' ? {} : { fundingAccountId: reserving.id }),
+    };
+    if (pullSource) {
+      // Nothing to reserve yet: the rail pulls first, and the settlement credits what it took.
+      const rail = this.transfers.railOutcomeOfPull(caller, pullSource.primaryIdentifier, destination.primaryIdentifier);
+      return this.transfers.openPending(caller, transaction, rail);
+    }
     return this.transfers.sendOutgoing(
       caller,
-      {
-        id,
-        ...scopeOf(caller),
-        type: 'OUTGOING',
-        sourceType: arrived ? 'REALTIME_FUNDING' : 'ACCOUNT',
-        sourceAccountId: arrived ? null : reserving.id,
-        sourceCurrency: body.sendingCurrency,
-        destinationAccountId: destination.id,
-        destinationCurrency: body.receivingCurrency,
-        customerId: reserving.customerId,
-        platformCustomerId: reserving.platformCustomerId,
-        sentAmount: body.sentAmount,
-        receivedAmount: body.receivedAmount,
-        reference: newReference(),
-        description: body.description,
-        quote: {
-          quoteId,
-          exchangeRate: body.exchangeRate,
-          rateDetails: body.rateDetails,
-          platformFee: body.platformFee,
-          serviceFee: body.serviceFee,
-        },
-        ...(arrived ? { fundingAccountId: reserving.id } : {}),
-      },
+      transaction,
       this.transfers.railOutcome(caller, 'PUSH', destination.primaryIdentifier),
-      { depositFirst: arrived },
+      { depositFirst: body.funding === 'ARRIVED' },
     );
   }
 }

@@ -39,9 +39,9 @@ export class RailAttemptsStore {
          SET due_at = now() + $2 * interval '1 millisecond', tries = a.tries + 1
          FROM due
          WHERE a.transaction_id = due.transaction_id
-         RETURNING a.transaction_id, a.answer, a.failure_detail, a.tries, due.due_at
+         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failed_leg, a.tries, due.due_at
        )
-       SELECT ${this.columns}, claimed.answer AS "answer", claimed.failure_detail AS "railFailureDetail",
+       SELECT ${this.columns}, claimed.answer AS "answer", claimed.failure_detail AS "railFailureDetail", claimed.failed_leg AS "failedLeg",
          claimed.tries AS "tries", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds"
        FROM claimed JOIN transactions t ON t.id = claimed.transaction_id`,
       [limit, leaseMs],

@@ -7,6 +7,8 @@ export interface RailOutcome {
   failureDetail?: string;
   /** How long after the transaction turns PENDING the rail answers. */
   delayMs: number;
+  /** A pull-funded payout that failed: PULL when the money was never taken from the source. */
+  failedLeg?: 'PULL' | 'PUSH';
 }
 
 /** PULL takes money from an external account (transfer-in); PUSH sends money to one (transfer-out). */
@@ -54,6 +56,21 @@ export function sandboxOutcome(
     default:
       return settles;
   }
+}
+
+/**
+ * A payout funded by pulling from an external account: the pull runs first, and only money it took
+ * is paid out. A failed push leaves the pulled money with the service.
+ */
+export function sandboxPullThenPush(
+  sourceIdentifier: string,
+  destinationIdentifier: string,
+  timing: SandboxTiming,
+): RailOutcome {
+  const pull = sandboxOutcome('PULL', sourceIdentifier, timing);
+  if (pull.answer !== 'SETTLE') return { ...pull, failedLeg: 'PULL' };
+  const push = sandboxOutcome('PUSH', destinationIdentifier, timing);
+  return push.answer === 'SETTLE' ? push : { ...push, failedLeg: 'PUSH' };
 }
 
 /** The simulator's answer where no failure pattern applies: a deposit, production, other endings. */

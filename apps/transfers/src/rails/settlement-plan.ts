@@ -8,6 +8,7 @@ import { StatusChange } from '@transfers/transactions/transaction.store';
 export interface DueTransaction extends Transaction {
   answer: RailAnswer;
   railFailureDetail: string | null;
+  failedLeg: 'PULL' | 'PUSH' | null;
   /** How many times the worker has taken this attempt, this time included. */
   tries: number;
   /** How long after falling due the worker took it (database clock). */
@@ -15,8 +16,8 @@ export interface DueTransaction extends Transaction {
 }
 
 export type SettlementPlan =
-  /** Post to the ledger (when `posting` is set), then change the status. */
-  | { kind: 'move'; posting?: PostingKind; change: Omit<StatusChange, 'id' | 'from'> }
+  /** Post to the ledger, in order, then change the status. */
+  | { kind: 'move'; postings: PostingKind[]; change: Omit<StatusChange, 'id' | 'from'> }
   /** A transfer-out whose request never confirmed it: undo whatever it reserved, then fail it. */
   | { kind: 'abandon' }
   /** Nothing is left for the rail to do. */
@@ -24,30 +25,39 @@ export type SettlementPlan =
 
 export const ABANDONED_DETAIL = 'The request that created this transfer did not complete; nothing was sent';
 
+/** A payout funded by an ACH pull: the pulled money passes through the customer's internal account. */
+export function isPullFunded(transaction: Pick<Transaction, 'type' | 'sourceType' | 'fundingAccountId'>): boolean {
+  return transaction.type === 'OUTGOING' && transaction.sourceType === 'ACCOUNT' && transaction.fundingAccountId !== null;
+}
+
 /**
- * What the settlement worker does with a due transaction: the ledger step that goes with the rail's
- * answer (credit a deposit, complete or release a reserve) and the status it leads to.
+ * What the settlement worker does with a due transaction: the ledger steps that go with the rail's
+ * answer (credit a deposit, complete or release a reserve) and the status it leads to. A
+ * pull-funded payout first credits and reserves what the pull took, unless the pull itself failed.
  */
 export function planSettlement(
-  due: Pick<DueTransaction, 'type' | 'status' | 'answer' | 'railFailureDetail'>,
+  due: Pick<DueTransaction, 'type' | 'status' | 'answer' | 'railFailureDetail' | 'failedLeg' | 'sourceType' | 'fundingAccountId'>,
 ): SettlementPlan {
   if (due.status === 'CREATED') return due.type === 'OUTGOING' ? { kind: 'abandon' } : { kind: 'close' };
   if (due.status !== 'PENDING' && due.status !== 'PROCESSING') return { kind: 'close' };
   const outgoing = due.type === 'OUTGOING';
+  const pulled: PostingKind[] = isPullFunded(due) && due.failedLeg !== 'PULL' ? ['DEPOSIT', 'RESERVE'] : [];
   if (due.answer === 'SETTLE') {
     return {
       kind: 'move',
-      posting: outgoing ? 'SETTLE' : 'DEPOSIT',
+      postings: outgoing ? [...pulled, 'SETTLE'] : ['DEPOSIT'],
       change: { to: 'COMPLETED', reason: 'Settled by the rail' },
     };
   }
   const to: TransactionStatus = due.answer === 'REJECT' ? 'REJECTED' : 'FAILED';
   // rail_attempts has a CHECK that every answer but SETTLE carries its detail.
   const detail = due.railFailureDetail!;
+  // An incoming transfer that fails never reached the ledger; an outgoing one gets its reserve back,
+  // unless it is a pull-funded payout whose pull failed: then nothing was ever reserved.
+  const reserved = outgoing && (!isPullFunded(due) || due.failedLeg !== 'PULL');
   return {
     kind: 'move',
-    // An incoming transfer that fails never reached the ledger; an outgoing one gets its reserve back.
-    ...(outgoing ? { posting: 'RELEASE' as const } : {}),
+    postings: reserved ? [...pulled, 'RELEASE'] : [],
     change: { to, reason: detail, failure: { reason: 'OFFRAMP_FAILED', detail } },
   };
 }

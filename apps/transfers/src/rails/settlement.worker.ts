@@ -126,7 +126,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
         case 'abandon':
           return await this.abandon(due);
         case 'move':
-          if (plan.posting) await this.post(due, plan.posting);
+          for (const posting of plan.postings) await this.post(due, posting);
           return { kind: 'move', change: { id: due.id, from: due.status, ...plan.change } };
       }
     } catch (error) {
@@ -163,7 +163,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
 
   /**
    * The internal account is where an outgoing transfer's reserve is held (its source, or the account
-   * the funds of a just-in-time quote arrived in) and the destination of an incoming one. A SETTLE
+   * the funds of a just-in-time or pull-funded quote arrive in) and the destination of an incoming one. A SETTLE
    * sends a quote's fees to the fee accounts and the rest out of the service.
    */
   private post(due: DueTransaction, kind: PostingKind): Promise<void> {

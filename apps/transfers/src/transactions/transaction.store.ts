@@ -102,8 +102,8 @@ export class TransactionStore {
          ON CONFLICT DO NOTHING
          RETURNING id
        )
-       INSERT INTO rail_attempts (transaction_id, answer, failure_detail, delay_ms, due_at)
-       SELECT id, $15, $16, $17, now() + $18 * interval '1 millisecond' FROM created
+       INSERT INTO rail_attempts (transaction_id, answer, failure_detail, delay_ms, due_at, failed_leg)
+       SELECT id, $15, $16, $17, now() + $18 * interval '1 millisecond', $26 FROM created
        RETURNING transaction_id`,
       [
         transaction.id,
@@ -131,6 +131,7 @@ export class TransactionStore {
         transaction.quote?.platformFee ?? 0,
         transaction.quote?.serviceFee ?? 0,
         transaction.fundingAccountId ?? null,
+        rail.failedLeg ?? null,
       ],
     );
     return created.length > 0;

@@ -12,6 +12,7 @@ import {
   RailOutcome,
   simulatedSettlement,
   sandboxOutcome,
+  sandboxPullThenPush,
   SandboxTiming,
 } from '@transfers/rails/sandbox-rail';
 import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
@@ -53,7 +54,7 @@ export class TransfersService {
   /** Pulls from a pull-capable external account; the internal account is credited when the rail settles. */
   async transferIn(caller: Caller, body: TransferInDto): Promise<TransactionView> {
     const { transaction, rail } = await this.prepare(caller, 'IN', body);
-    return this.openIncoming(caller, transaction, rail);
+    return this.openPending(caller, transaction, rail);
   }
 
   /** Simulates money arriving for an internal account (sandbox only). */
@@ -75,7 +76,7 @@ export class TransfersService {
       },
       amount,
     );
-    return this.openIncoming(caller, transaction, simulatedSettlement(this.timing));
+    return this.openPending(caller, transaction, simulatedSettlement(this.timing));
   }
 
   async transferOut(caller: Caller, body: TransferOutDto): Promise<TransactionView> {
@@ -177,8 +178,11 @@ export class TransfersService {
     };
   }
 
-  /** Incoming money needs nothing reserved: the transaction is PENDING at once, in one database transaction. */
-  private openIncoming(
+  /**
+   * A transaction that needs nothing reserved up front (incoming money, a payout funded by a pull
+   * the rail makes first) is PENDING at once, in one database transaction.
+   */
+  openPending(
     caller: Caller,
     transaction: NewTransaction,
     rail: RailOutcome,
@@ -192,6 +196,13 @@ export class TransfersService {
       );
       return presentTransaction(moved.transaction);
     });
+  }
+
+  /** A payout whose money the rail first pulls from an external account. */
+  railOutcomeOfPull(caller: Caller, sourceIdentifier: string, destinationIdentifier: string): RailOutcome {
+    return caller.environment === Environment.Sandbox
+      ? sandboxPullThenPush(sourceIdentifier, destinationIdentifier, this.timing)
+      : simulatedSettlement(this.timing);
   }
 
   /** Failure patterns are a sandbox feature; in production the simulated rail always settles. */

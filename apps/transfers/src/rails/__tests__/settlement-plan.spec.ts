@@ -1,36 +1,43 @@
-import { ABANDONED_DETAIL, backoffMs, planSettlement } from '@transfers/rails/settlement-plan';
+import { ABANDONED_DETAIL, backoffMs, DueTransaction, planSettlement } from '@transfers/rails/settlement-plan';
+
+type Due = Parameters<typeof planSettlement>[0];
+
+/** A same-currency transfer's due attempt unless `changes` say otherwise. */
+function due(changes: Partial<Due> & Pick<DueTransaction, 'type' | 'status' | 'answer'>): Due {
+  return { railFailureDetail: null, failedLeg: null, sourceType: 'ACCOUNT', fundingAccountId: null, ...changes };
+}
 
 describe('settlement plan', () => {
   it('credits a settled deposit or transfer-in and completes it', () => {
     expect(
-      planSettlement({ type: 'INCOMING', status: 'PENDING', answer: 'SETTLE', railFailureDetail: null }),
+      planSettlement(due({ type: 'INCOMING', status: 'PENDING', answer: 'SETTLE', railFailureDetail: null })),
     ).toEqual({
       kind: 'move',
-      posting: 'DEPOSIT',
+      postings: ['DEPOSIT'],
       change: { to: 'COMPLETED', reason: 'Settled by the rail' },
     });
   });
 
   it('completes the reserve of a settled transfer-out', () => {
     expect(
-      planSettlement({ type: 'OUTGOING', status: 'PENDING', answer: 'SETTLE', railFailureDetail: null }),
+      planSettlement(due({ type: 'OUTGOING', status: 'PENDING', answer: 'SETTLE', railFailureDetail: null })),
     ).toMatchObject({
-      posting: 'SETTLE',
+      postings: ['SETTLE'],
       change: { to: 'COMPLETED' },
     });
   });
 
   it('releases the reserve of a failed transfer-out and fails it with the rail detail', () => {
     expect(
-      planSettlement({
+      planSettlement(due({
         type: 'OUTGOING',
         status: 'PENDING',
         answer: 'FAIL',
         railFailureDetail: 'Account closed or invalid',
-      }),
+      })),
     ).toEqual({
       kind: 'move',
-      posting: 'RELEASE',
+      postings: ['RELEASE'],
       change: {
         to: 'FAILED',
         reason: 'Account closed or invalid',
@@ -41,29 +48,29 @@ describe('settlement plan', () => {
 
   it('releases the reserve of a rejected transfer-out and ends it REJECTED', () => {
     expect(
-      planSettlement({
+      planSettlement(due({
         type: 'OUTGOING',
         status: 'PENDING',
         answer: 'REJECT',
         railFailureDetail: 'Transfer rejected by the bank',
-      }),
+      })),
     ).toMatchObject({
-      posting: 'RELEASE',
+      postings: ['RELEASE'],
       change: { to: 'REJECTED', failure: { reason: 'OFFRAMP_FAILED' } },
     });
   });
 
   it('touches no ledger for a failed or rejected transfer-in: nothing was credited', () => {
     for (const answer of ['FAIL', 'REJECT'] as const) {
-      const plan = planSettlement({ type: 'INCOMING', status: 'PENDING', answer, railFailureDetail: 'No' });
+      const plan = planSettlement(due({ type: 'INCOMING', status: 'PENDING', answer, railFailureDetail: 'No' }));
       expect(plan).toMatchObject({ kind: 'move', change: { to: answer === 'FAIL' ? 'FAILED' : 'REJECTED' } });
-      expect(plan).not.toHaveProperty('posting');
+      expect(plan).toMatchObject({ postings: [] });
     }
   });
 
   it('abandons a transfer-out still CREATED, whatever the rail would answer', () => {
     expect(
-      planSettlement({ type: 'OUTGOING', status: 'CREATED', answer: 'SETTLE', railFailureDetail: null }),
+      planSettlement(due({ type: 'OUTGOING', status: 'CREATED', answer: 'SETTLE', railFailureDetail: null })),
     ).toEqual({
       kind: 'abandon',
     });
@@ -73,11 +80,34 @@ describe('settlement plan', () => {
   it.each(['COMPLETED', 'FAILED', 'REJECTED'] as const)(
     'only closes the attempt of a %s transaction',
     (status) => {
-      expect(planSettlement({ type: 'OUTGOING', status, answer: 'SETTLE', railFailureDetail: null })).toEqual(
+      expect(planSettlement(due({ type: 'OUTGOING', status, answer: 'SETTLE', railFailureDetail: null }))).toEqual(
         { kind: 'close' },
       );
     },
   );
+});
+
+describe('settlement plan of a payout funded by an ACH pull', () => {
+  const pullFunded = { type: 'OUTGOING', status: 'PENDING', fundingAccountId: 'InternalAccount:1' } as const;
+
+  it('credits and reserves what the pull took, then settles', () => {
+    expect(planSettlement(due({ ...pullFunded, answer: 'SETTLE' }))).toMatchObject({
+      postings: ['DEPOSIT', 'RESERVE', 'SETTLE'],
+      change: { to: 'COMPLETED' },
+    });
+  });
+
+  it('keeps the pulled money in the customer account when the payout fails', () => {
+    expect(
+      planSettlement(due({ ...pullFunded, answer: 'FAIL', railFailureDetail: 'Account closed', failedLeg: 'PUSH' })),
+    ).toMatchObject({ postings: ['DEPOSIT', 'RESERVE', 'RELEASE'], change: { to: 'FAILED' } });
+  });
+
+  it('touches no ledger when the pull itself failed', () => {
+    expect(
+      planSettlement(due({ ...pullFunded, answer: 'FAIL', railFailureDetail: 'Insufficient funds', failedLeg: 'PULL' })),
+    ).toMatchObject({ postings: [], change: { to: 'FAILED' } });
+  });
 });
 
 describe('back-off of a failing rail step', () => {
