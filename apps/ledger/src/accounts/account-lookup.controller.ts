@@ -4,6 +4,8 @@ import { Caller, CurrentCaller } from '@payments/http';
 import {
   InternalAccountsService,
   InternalAccountSummary,
+  InternalAccountView,
+  present,
   summarize,
 } from '@ledger/accounts/internal-accounts.service';
 
@@ -19,5 +21,11 @@ export class AccountLookupController {
     @Param('accountId') accountId: string,
   ): Promise<InternalAccountSummary> {
     return summarize(await this.accounts.find(caller, accountId));
+  }
+
+  /** The account as the public API shows it, for an app that answers with it (sandbox funding). */
+  @Get(':accountId/view')
+  async view(@CurrentCaller() caller: Caller, @Param('accountId') accountId: string): Promise<InternalAccountView> {
+    return present(await this.accounts.find(caller, accountId));
   }
 }

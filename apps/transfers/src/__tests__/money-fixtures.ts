@@ -68,11 +68,16 @@ export function settled(client: ApiClient, transactionId: string, timeoutMs = 15
   );
 }
 
-/** Funds the account through the sandbox helper and waits until the deposit is credited. */
+/**
+ * Funds the account through the sandbox helper, which credits it at once and answers the account,
+ * and returns the INCOMING transaction that records the deposit.
+ */
 export async function fund(client: ApiClient, internalAccountId: string, amount: number): Promise<any> {
   const response = await client.post(`/sandbox/internal-accounts/${internalAccountId}/fund`, { amount });
   expect(response.status).toBe(200);
-  return settled(client, response.body.id);
+  expect(response.body.id).toBe(internalAccountId);
+  const page = await client.get(`/transactions?receiverAccountIdentifier=${internalAccountId}&type=INCOMING&limit=1`);
+  return page.body.data[0];
 }
 
 export async function balanceOf(client: ApiClient, customerId: string): Promise<number> {

@@ -62,6 +62,11 @@ export class LedgerClient extends InternalApi {
     });
   }
 
+  /** The account as the public API shows it, balance included. */
+  view(caller: Caller, accountId: string): Promise<Record<string, unknown>> {
+    return this.client.get(caller, `/internal/accounts/${encodeURIComponent(accountId)}/view`);
+  }
+
   async post(caller: Caller, posting: Posting): Promise<void> {
     await this.client.post(caller, '/internal/postings', posting);
   }

@@ -10,7 +10,6 @@ import {
 } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@payments/http';
 import { FundAccountDto } from '@transfers/sandbox/dto/fund-account.dto';
-import { TransactionView } from '@transfers/transactions/transaction.view';
 import { TransfersService } from '@transfers/transfers/transfers.service';
 
 @ApiTags('Sandbox')
@@ -28,9 +27,8 @@ export class SandboxFundingController {
     description: 'The same key again returns the first response',
   })
   @ApiOkResponse({
-    type: TransactionView,
     description:
-      'The INCOMING transaction, PENDING; it completes and credits the account after SANDBOX_SETTLEMENT_MS',
+      'The internal account (interface.md 4.4) with the amount credited; an INCOMING transaction records it, COMPLETED',
   })
   @ApiForbiddenResponse({ description: 'FORBIDDEN with production credentials' })
   @ApiNotFoundResponse({
@@ -40,7 +38,7 @@ export class SandboxFundingController {
     @CurrentCaller() caller: Caller,
     @Param('accountId') accountId: string,
     @Body() body: FundAccountDto,
-  ): Promise<TransactionView> {
+  ): Promise<Record<string, unknown>> {
     return this.transfers.fund(caller, accountId, body.amount);
   }
 }

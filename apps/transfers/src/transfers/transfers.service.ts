@@ -57,8 +57,13 @@ export class TransfersService {
     return this.openPending(caller, transaction, rail);
   }
 
-  /** Simulates money arriving for an internal account (sandbox only). */
-  async fund(caller: Caller, accountId: string, amount: number): Promise<TransactionView> {
+  /**
+   * Simulates money arriving for an internal account (sandbox only) and answers the account with
+   * its new balance. The deposit is made in the request; the transaction's rail attempt is due at
+   * once too, so that if this request dies after its row, the settlement worker completes it (both
+   * paths are idempotent: one DEPOSIT per transaction, one guarded move to COMPLETED).
+   */
+  async fund(caller: Caller, accountId: string, amount: number): Promise<Record<string, unknown>> {
     if (caller.environment !== Environment.Sandbox) {
       throw new ApiException('FORBIDDEN', 'Sandbox helpers are not available with production credentials');
     }
@@ -76,7 +81,22 @@ export class TransfersService {
       },
       amount,
     );
-    return this.openPending(caller, transaction, simulatedSettlement(this.timing));
+    await this.openPending(caller, transaction, { answer: 'SETTLE', delayMs: 0 });
+    await this.ledger.post(caller, {
+      transactionId: toApiId('Transaction', transaction.id),
+      kind: 'DEPOSIT',
+      accountId: internal.id,
+      amount,
+      currency: internal.currency,
+    });
+    await this.dataSource.transaction((manager) =>
+      this.store.move(
+        manager,
+        [{ id: transaction.id, from: 'PENDING', to: 'COMPLETED', reason: 'Settled by the rail' }],
+        caller.requestId,
+      ),
+    );
+    return this.ledger.view(caller, internal.id);
   }
 
   async transferOut(caller: Caller, body: TransferOutDto): Promise<TransactionView> {

@@ -60,7 +60,7 @@ describe('money movement through the sandbox rail', () => {
   afterAll(() => events.stop());
 
   describe('sandbox funding', () => {
-    it('answers PENDING at once, then credits the account and completes with settledAt', async () => {
+    it('credits the account at once and answers it; a COMPLETED INCOMING transaction records the deposit', async () => {
       const before = await balanceOf(sandbox, customer.customerId);
       const response = await sandbox.post(`/sandbox/internal-accounts/${customer.internalAccountId}/fund`, {
         amount: 500_000,
@@ -68,7 +68,15 @@ describe('money movement through the sandbox rail', () => {
 
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({
-        status: 'PENDING',
+        id: customer.internalAccountId,
+        customerId: customer.customerId,
+        balance: { amount: before + 500_000, currency: { code: 'USD', decimals: 2 } },
+      });
+      const transaction = (
+        await sandbox.get(`/transactions?receiverAccountIdentifier=${customer.internalAccountId}&type=INCOMING&limit=1`)
+      ).body.data[0];
+      expect(transaction).toMatchObject({
+        status: 'COMPLETED',
         type: 'INCOMING',
         source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' },
         destination: { destinationType: 'ACCOUNT', accountId: customer.internalAccountId, currency: 'USD' },
@@ -76,12 +84,8 @@ describe('money movement through the sandbox rail', () => {
         platformCustomerId: customer.platformCustomerId,
         receivedAmount: { amount: 500_000, currency: { code: 'USD', decimals: 2 } },
         reconciliationInstructions: { reference: expect.stringMatching(/^TR-[0-9A-F]{16}$/) },
+        settledAt: expect.any(String),
       });
-      expect(response.body.id).toMatch(/^Transaction:[0-9a-f-]{36}$/);
-      expect(response.body).not.toHaveProperty('settledAt');
-
-      const completed = await settled(sandbox, response.body.id);
-      expect(completed).toMatchObject({ status: 'COMPLETED', settledAt: expect.any(String) });
       expect(await balanceOf(sandbox, customer.customerId)).toBe(before + 500_000);
     });
 
