@@ -9,6 +9,7 @@ import { QuoteTransfersClient } from '@quoting/execution/quote-transfers.client'
 import { FeeRulesModule } from '@quoting/fee-rules/fee-rules.module';
 import { PlatformCurrencies, PlatformCurrenciesConsumer } from '@quoting/platforms/platform-currencies';
 import { Pricer } from '@quoting/pricing/pricer';
+import { TransferFeesController } from '@quoting/pricing/transfer-fees.controller';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { QuoteLifecycleWorker } from '@quoting/quotes/quote-lifecycle.worker';
 import { QuoteProgressConsumer } from '@quoting/quotes/quote-progress.consumer';
@@ -34,7 +35,13 @@ import { RATE_SOURCE, RateSource } from '@quoting/rates/rate-source';
     TypeOrmModule.forFeature([Quote]),
     FeeRulesModule,
   ],
-  controllers: [QuotesController, ExchangeRatesController, PlatformCurrenciesConsumer, QuoteProgressConsumer],
+  controllers: [
+    QuotesController,
+    ExchangeRatesController,
+    TransferFeesController,
+    PlatformCurrenciesConsumer,
+    QuoteProgressConsumer,
+  ],
   providers: [
     {
       provide: RATE_SOURCE,

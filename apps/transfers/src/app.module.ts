@@ -15,6 +15,7 @@ import { TransactionStore } from '@transfers/transactions/transaction.store';
 import { TransactionsController } from '@transfers/transactions/transactions.controller';
 import { TransactionsService } from '@transfers/transactions/transactions.service';
 import { TransfersController } from '@transfers/transfers/transfers.controller';
+import { TransferFeesClient } from '@transfers/transfers/transfer-fees.client';
 import { TransfersService } from '@transfers/transfers/transfers.service';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
@@ -33,6 +34,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
   providers: [
     LedgerClient,
     ExternalAccountsClient,
+    TransferFeesClient,
     TransactionStore,
     RailAttemptsStore,
     TransactionsService,

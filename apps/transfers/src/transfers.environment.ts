@@ -14,6 +14,9 @@ export class TransfersEnvironment extends CommonEnvironment {
   /** Owner of internal account balances: every reserve, settle, release and deposit goes through it. */
   @IsUrl(internalUrl) LEDGER_URL = 'http://127.0.0.1:8084';
 
+  /** Owner of fee rules: what a transfer's TRANSFER_IN or TRANSFER_OUT rule charges. */
+  @IsUrl(internalUrl) QUOTING_URL = 'http://127.0.0.1:8082';
+
   /** Owner of external accounts: their status, currency and the identifier the sandbox rail reads. */
   @IsUrl(internalUrl) CUSTOMERS_URL = 'http://127.0.0.1:8081';
 

@@ -43,7 +43,7 @@ export interface StoredPosting extends PostingTerms {
   balanceAfter: bigint;
 }
 
-/** The parts of a SETTLE's amount that stay in the service as fees instead of leaving it. */
+/** The parts of a SETTLE's or DEPOSIT's amount that go to the fee accounts instead of on. */
 export interface SettlementFees {
   platform: bigint;
   service: bigint;
@@ -52,8 +52,8 @@ export interface SettlementFees {
 const NO_FEES: SettlementFees = { platform: 0n, service: 0n };
 
 /**
- * The posting's entries, which sum to zero, in the order their accounts are locked. A SETTLE with
- * fees splits its positive side: the fees to the fee accounts, the rest out of the service.
+ * The posting's entries, which sum to zero, in the order their accounts are locked. Fees split the
+ * positive side: the fees to the fee accounts, the rest to where the money goes.
  */
 export function legsOf(kind: PostingKind, amount: bigint, fees: SettlementFees = NO_FEES): Leg[] {
   const { from, to } = MOVEMENTS[kind];
@@ -68,11 +68,16 @@ export function legsOf(kind: PostingKind, amount: bigint, fees: SettlementFees =
     .sort((a, b) => ACCOUNT_KINDS.indexOf(a.account) - ACCOUNT_KINDS.indexOf(b.account));
 }
 
-/** Fees belong to a SETTLE only and must leave part of the amount to pay out. */
+/**
+ * Fees are taken where money arrives at its destination, a payout's SETTLE or an incoming DEPOSIT,
+ * and must leave part of the amount for it.
+ */
 export function assertFees(kind: PostingKind, amount: bigint, fees: SettlementFees): void {
   const total = fees.platform + fees.service;
   if (total === 0n) return;
-  if (kind !== 'SETTLE') throw new ApiException('INVALID_INPUT', 'Only a SETTLE posting carries fees');
+  if (kind !== 'SETTLE' && kind !== 'DEPOSIT') {
+    throw new ApiException('INVALID_INPUT', 'Only a SETTLE or a DEPOSIT posting carries fees');
+  }
   if (total >= amount) throw new ApiException('INVALID_INPUT', 'The fees must be less than the amount');
 }
 

@@ -26,6 +26,9 @@ export function feeRuleTypeOf(sendingCurrency: string, receivingCurrency: string
   return 'CROSS_BORDER_PAYOUT';
 }
 
+/** A transaction's rate details: a quote's without the counterparty's (interface.md 2.5). */
+export type TransactionRateDetails = Omit<RateDetails, 'counterpartyMultiplier' | 'counterpartyFixedFee'>;
+
 /**
  * Prices a conversion for a platform: the rate from the rate book, the service's fee from its
  * configuration and the platform's from its enabled fee rule, fixed parts converted from USD cents
@@ -43,6 +46,34 @@ export class Pricer {
   ) {
     this.serviceFixedCents = BigInt(config.get('SERVICE_FIXED_FEE_USD_CENTS', { infer: true }));
     this.serviceVariableRate = Ratio.parse(config.get('SERVICE_VARIABLE_FEE_RATE', { infer: true }));
+  }
+
+  /**
+   * The platform's fee on a same-currency transfer (TRANSFER_IN or TRANSFER_OUT rule) of `amount`
+   * minor units of `currency`, with the rate details the transaction shows; zero without a rule.
+   */
+  async transferFee(
+    scope: PlatformScope,
+    transactionType: 'TRANSFER_IN' | 'TRANSFER_OUT',
+    currency: string,
+    amount: bigint,
+  ): Promise<{ platformFee: number; rateDetails: TransactionRateDetails }> {
+    const rule = await this.feeRules.activeRule(scope, transactionType);
+    const fixed = rule?.fixedFee ? await this.usdCentsIn(currency, BigInt(rule.fixedFee)) : 0n;
+    const variableRate = Ratio.parse(rule?.variableFeeRate ?? '0');
+    const variable = variableRate.times(amount).roundHalfUp();
+    return {
+      platformFee: Number(fixed + variable),
+      rateDetails: {
+        serviceApiMultiplier: 1,
+        serviceApiFixedFee: 0,
+        serviceApiVariableFeeRate: 0,
+        serviceApiVariableFeeAmount: 0,
+        platformFixedFee: Number(fixed),
+        platformVariableFeeRate: variableRate.toNumber(),
+        platformVariableFeeAmount: Number(variable),
+      },
+    };
   }
 
   async price(
@@ -87,5 +118,12 @@ export class Pricer {
       },
       ratesAsOf: pair.asOf,
     };
+  }
+
+  /** A fixed fee in USD cents, in minor units of `currency` at the mid rate, rounded half up. */
+  private async usdCentsIn(currency: string, cents: bigint): Promise<bigint> {
+    if (cents === 0n) return 0n;
+    const dollar = await this.rates.rate('USD', currency);
+    return dollar.mid.times(cents).times(minorUnitsPerMajor(currency)).dividedBy(USD_CENTS).roundHalfUp();
   }
 }

@@ -58,7 +58,7 @@ export class QuoteTransfersService {
       receivedAmount: body.receivedAmount,
       reference: newReference(),
       description: body.description,
-      quote: {
+      pricing: {
         quoteId,
         exchangeRate: body.exchangeRate,
         rateDetails: body.rateDetails,

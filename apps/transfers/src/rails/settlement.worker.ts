@@ -163,18 +163,23 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
 
   /**
    * The internal account is where an outgoing transfer's reserve is held (its source, or the account
-   * the funds of a just-in-time or pull-funded quote arrive in) and the destination of an incoming one. A SETTLE
-   * sends a quote's fees to the fee accounts and the rest out of the service.
+   * the funds of a just-in-time or pull-funded quote arrive in) and the destination of an incoming one.
    */
   private post(due: DueTransaction, kind: PostingKind): Promise<void> {
     const outgoing = due.type === 'OUTGOING';
     const caller: Caller = { platformId: toApiId('Platform', due.platformId), environment: due.environment };
-    const fees = kind === 'SETTLE' && due.quoteId ? { platformFee: Number(due.platformFee), serviceFee: Number(due.serviceFee) } : {};
+    // Fees are collected where the money arrives: a payout's SETTLE, or an incoming transfer's DEPOSIT.
+    const feesPosting = outgoing ? 'SETTLE' : 'DEPOSIT';
+    const fees =
+      kind === feesPosting && BigInt(due.platformFee) + BigInt(due.serviceFee) > 0n
+        ? { platformFee: Number(due.platformFee), serviceFee: Number(due.serviceFee) }
+        : {};
     return this.ledger.post(caller, {
       transactionId: toApiId('Transaction', due.id),
       kind,
       accountId: outgoing ? (due.fundingAccountId ?? due.sourceAccountId!) : due.destinationAccountId,
-      amount: Number(outgoing ? due.sentAmount : due.receivedAmount),
+      // What leaves the sender: the payout's reserve, or what an incoming transfer pulled.
+      amount: Number(due.sentAmount),
       currency: outgoing ? due.sourceCurrency : due.destinationCurrency,
       ...fees,
     });

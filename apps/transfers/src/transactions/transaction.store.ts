@@ -33,17 +33,18 @@ export interface NewTransaction {
   receivedAmount: number;
   reference: string;
   description?: string;
-  /** Set for a transaction that executes a quote. */
-  quote?: QuoteTerms;
+  /** Set for a transaction that executes a quote or carries a platform fee. */
+  pricing?: TransactionPricing;
   /** The internal account holding the reserve when it is not the source. */
   fundingAccountId?: string;
 }
 
-/** What a quote fixed for its transaction: the rate shown and the fees taken from sentAmount. */
-export interface QuoteTerms {
-  /** Bare uuid. */
-  quoteId: string;
-  exchangeRate: string;
+/** The rate and fees of a transaction: a quote's, or a transfer's platform fee (decisions.md). */
+export interface TransactionPricing {
+  /** Bare uuid of the quote executed; absent for a same-currency transfer. */
+  quoteId?: string;
+  /** Sending units per receiving unit; absent means one to one. */
+  exchangeRate?: string;
   rateDetails: TransactionRateDetails;
   platformFee: number;
   serviceFee: number;
@@ -125,11 +126,11 @@ export class TransactionStore {
         rail.delayMs,
         rail.firstLookInMs,
         transaction.description ?? null,
-        transaction.quote?.quoteId ?? null,
-        transaction.quote?.exchangeRate ?? null,
-        transaction.quote ? JSON.stringify(transaction.quote.rateDetails) : null,
-        transaction.quote?.platformFee ?? 0,
-        transaction.quote?.serviceFee ?? 0,
+        transaction.pricing?.quoteId ?? null,
+        transaction.pricing?.exchangeRate ?? null,
+        transaction.pricing ? JSON.stringify(transaction.pricing.rateDetails) : null,
+        transaction.pricing?.platformFee ?? 0,
+        transaction.pricing?.serviceFee ?? 0,
         transaction.fundingAccountId ?? null,
         rail.failedLeg ?? null,
       ],

@@ -19,6 +19,7 @@ import { NewTransaction, TransactionStore } from '@transfers/transactions/transa
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
 import { assertTransferAllowed } from '@transfers/transfers/transfer-rules';
 import { TransferInDto, TransferOutDto } from '@transfers/transfers/dto/transfer.dto';
+import { TransferFeesClient } from '@transfers/transfers/transfer-fees.client';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 /**
@@ -43,6 +44,7 @@ export class TransfersService {
     private readonly store: TransactionStore,
     private readonly ledger: LedgerClient,
     private readonly externalAccounts: ExternalAccountsClient,
+    private readonly fees: TransferFeesClient,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
     this.timing = {
@@ -192,21 +194,46 @@ export class TransfersService {
           sourceAccountId: internal.id,
           destinationAccountId: external.id,
         };
+    const transaction = this.newTransaction(caller, internal, ends, body.amount);
     return {
-      transaction: this.newTransaction(caller, internal, ends, body.amount),
+      transaction: await this.withPlatformFee(caller, transaction, incoming ? 'TRANSFER_IN' : 'TRANSFER_OUT'),
       rail: this.railOutcome(caller, incoming ? 'PULL' : 'PUSH', external.primaryIdentifier),
     };
+  }
+
+  /**
+   * Applies the platform's TRANSFER_IN or TRANSFER_OUT fee rule: a transfer-out sends `amount` and
+   * takes the fee on top; a transfer-in pulls `amount` and credits it less the fee.
+   */
+  private async withPlatformFee(
+    caller: Caller,
+    transaction: NewTransaction,
+    type: 'TRANSFER_IN' | 'TRANSFER_OUT',
+  ): Promise<NewTransaction> {
+    const { platformFee, rateDetails } = await this.fees.fee(
+      caller,
+      type,
+      transaction.sourceCurrency,
+      transaction.sentAmount,
+    );
+    if (platformFee === 0) return transaction;
+    const pricing = { rateDetails, platformFee, serviceFee: 0 };
+    if (type === 'TRANSFER_OUT')
+      return { ...transaction, sentAmount: transaction.sentAmount + platformFee, pricing };
+    if (platformFee >= transaction.sentAmount) {
+      throw new ApiException(
+        'AMOUNT_OUT_OF_RANGE',
+        `The amount does not cover the platform's fee of ${platformFee}`,
+      );
+    }
+    return { ...transaction, receivedAmount: transaction.sentAmount - platformFee, pricing };
   }
 
   /**
    * A transaction that needs nothing reserved up front (incoming money, a payout funded by a pull
    * the rail makes first) is PENDING at once, in one database transaction.
    */
-  openPending(
-    caller: Caller,
-    transaction: NewTransaction,
-    rail: RailOutcome,
-  ): Promise<TransactionView> {
+  openPending(caller: Caller, transaction: NewTransaction, rail: RailOutcome): Promise<TransactionView> {
     return this.dataSource.transaction(async (manager) => {
       await this.store.insert(manager, transaction, { ...rail, firstLookInMs: rail.delayMs });
       const [moved] = await this.store.move(

@@ -19,9 +19,9 @@ export class CreatePostingDto {
 
   @IsIn(SUPPORTED_CURRENCY_CODES) currency: string;
 
-  /** SETTLE of a quote's transaction: the part of `amount` that goes to the platform's fee account. */
+  /** SETTLE or DEPOSIT: the part of `amount` that goes to the platform's fee account. */
   @IsOptional() @IsInt() @Min(0) @Max(MAX_POSTING_AMOUNT) platformFee?: number;
 
-  /** SETTLE of a quote's transaction: the part of `amount` that goes to the service's fee account. */
+  /** SETTLE or DEPOSIT: the part of `amount` that goes to the service's fee account. */
   @IsOptional() @IsInt() @Min(0) @Max(MAX_POSTING_AMOUNT) serviceFee?: number;
 }

@@ -1,0 +1,94 @@
+import { ApiClient, e2eStack, eventually, newPlatformClients } from '@payments/testing';
+import {
+  balanceOf,
+  fund,
+  FundedCustomer,
+  newCustomer,
+  settled,
+  usBankAccount,
+} from '@transfers/__tests__/money-fixtures';
+
+describe("the platform's TRANSFER_IN and TRANSFER_OUT fee rules", () => {
+  const api = new ApiClient(`${e2eStack().gatewayUrl}/2025-10-13`);
+  let sandbox: ApiClient;
+  let customer: FundedCustomer;
+  let bank: string;
+
+  beforeAll(async () => {
+    ({ sandbox } = newPlatformClients(api));
+    customer = await newCustomer(sandbox, 'fees');
+    bank = await usBankAccount(sandbox, customer.customerId);
+    await fund(sandbox, customer.internalAccountId, 100_000);
+  });
+
+  it('charges nothing without a rule', async () => {
+    const response = await sandbox.post('/transfer-out', {
+      source: { accountId: customer.internalAccountId },
+      destination: { accountId: bank },
+      amount: 1_000,
+    });
+    expect(response.body).toMatchObject({ sentAmount: { amount: 1_000 }, receivedAmount: { amount: 1_000 } });
+    expect(response.body.rateDetails).toMatchObject({ platformFixedFee: 0, platformVariableFeeAmount: 0 });
+  });
+
+  it('takes a transfer-out fee on top of the amount and shows it in rateDetails', async () => {
+    const rule = await sandbox.post('/fee-rules', {
+      transactionType: 'TRANSFER_OUT',
+      feeType: 'FIXED',
+      fixedFee: 25,
+    });
+    expect(rule.status).toBe(201);
+    const before = await balanceOf(sandbox, customer.customerId);
+    const response = await sandbox.post('/transfer-out', {
+      source: { accountId: customer.internalAccountId },
+      destination: { accountId: bank },
+      amount: 1_000,
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      sentAmount: { amount: 1_025 },
+      receivedAmount: { amount: 1_000 },
+      rateDetails: { platformFixedFee: 25, platformVariableFeeRate: 0, platformVariableFeeAmount: 0 },
+    });
+    expect(await balanceOf(sandbox, customer.customerId)).toBe(before - 1_025);
+    expect((await settled(sandbox, response.body.id)).status).toBe('COMPLETED');
+  });
+
+  it('credits a transfer-in less its fee', async () => {
+    await sandbox.post('/fee-rules', {
+      transactionType: 'TRANSFER_IN',
+      feeType: 'PERCENTAGE',
+      variableFeeRate: 0.01,
+    });
+    const before = await balanceOf(sandbox, customer.customerId);
+    const response = await sandbox.post('/transfer-in', {
+      source: { accountId: bank },
+      destination: { accountId: customer.internalAccountId },
+      amount: 10_050,
+    });
+    expect(response.status).toBe(201);
+    // 1% of 100.50 is 1.005, rounded half up to 101 cents.
+    expect(response.body).toMatchObject({
+      sentAmount: { amount: 10_050 },
+      receivedAmount: { amount: 9_949 },
+      rateDetails: { platformVariableFeeRate: 0.01, platformVariableFeeAmount: 101 },
+    });
+    expect((await settled(sandbox, response.body.id)).status).toBe('COMPLETED');
+    await eventually(async () =>
+      (await balanceOf(sandbox, customer.customerId)) === before + 9_949 ? true : undefined,
+    );
+  });
+
+  it('refuses a transfer-in its fee would swallow', async () => {
+    const [rule] = (await sandbox.get('/fee-rules?transactionType=TRANSFER_IN')).body.data;
+    expect((await sandbox.delete(`/fee-rules/${rule.id}`)).status).toBe(204);
+    await sandbox.post('/fee-rules', { transactionType: 'TRANSFER_IN', feeType: 'FIXED', fixedFee: 100 });
+    const response = await sandbox.post('/transfer-in', {
+      source: { accountId: bank },
+      destination: { accountId: customer.internalAccountId },
+      amount: 50,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('AMOUNT_OUT_OF_RANGE');
+  });
+});
