@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { toApiId } from '@payments/contracts';
 import { Caller, InternalApi } from '@payments/http';
-import { TransactionRateDetails } from '@quoting/pricing/pricer';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { Quote, RateDetails } from '@quoting/quotes/quote.entity';
 

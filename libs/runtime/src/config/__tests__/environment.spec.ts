@@ -27,6 +27,7 @@ describe('validateEnvironment', () => {
     expect(environment).toBeInstanceOf(BillingEnvironment);
     expect({ ...environment }).toEqual({
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payments',
+      DB_POOL_SIZE: 10,
       REDIS_URL: 'redis://127.0.0.1:6379',
       KAFKA_BROKERS: '127.0.0.1:9092',
       KAFKA_TOPIC_PREFIX: '',
