@@ -3,3 +3,4 @@ export * from './api-client';
 export * from './eventually';
 export * from './kafka-test-consumer';
 export * from './webhook-receiver';
+export * from './app-replica';
