@@ -1,8 +1,8 @@
 // Stops the apps the global setup started and deletes this run's topics from the shared broker and
 // its BullMQ keys from the shared Redis.
-import Redis from 'ioredis';
 import kafkajs from 'kafkajs';
 import { readFileSync } from 'node:fs';
+import { deleteRedisKeys } from '../../scripts/lib/infra.mjs';
 import { E2E_DIR } from './global-setup.mjs';
 
 export default async function globalTeardown() {
@@ -19,13 +19,3 @@ export default async function globalTeardown() {
   }
 }
 
-async function deleteRedisKeys(redisUrl, pattern) {
-  const redis = new Redis(redisUrl);
-  try {
-    for await (const keys of redis.scanStream({ match: pattern, count: 1000 })) {
-      if (keys.length) await redis.unlink(...keys);
-    }
-  } finally {
-    redis.disconnect();
-  }
-}

@@ -49,6 +49,15 @@ export class AppReplica {
     return this.child.pid!;
   }
 
+  /** Freezes the process where it is (SIGSTOP), so a test can look at what it holds. */
+  pause(): void {
+    this.child.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child.kill('SIGCONT');
+  }
+
   /** Ends the process at once, as a crash or an OOM kill would: no graceful shutdown. */
   kill(): Promise<void> {
     return this.end('SIGKILL');

@@ -4,3 +4,4 @@ export * from './eventually';
 export * from './kafka-test-consumer';
 export * from './webhook-receiver';
 export * from './app-replica';
+export * from './platform-with-endpoint';

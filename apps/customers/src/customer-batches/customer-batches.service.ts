@@ -59,7 +59,7 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
     const earlier = await this.storedResults(this.dataSource.manager, scope, batch.batchKey);
     if (earlier) return { results: earlier };
     // Judged outside the transaction: it is most of the CPU work, and holds no lock.
-    const judged = await Promise.all(batch.entries.map(validateBatchEntry));
+    const judged = batch.entries.map(validateBatchEntry);
     return this.dataSource.transaction(async (manager) => {
       // A retry racing its first attempt (the importer thought it dead) waits here and then replays.
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
@@ -138,7 +138,8 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
   /**
    * One statement for the whole batch, in platformCustomerId order so that two batches sharing ids
    * take their index locks in the same order and cannot deadlock. A row whose platformCustomerId or
-   * UMA address a live customer (or an earlier row of the batch) has is skipped. Returns the ids stored.
+   * UMA address a live customer has is skipped; of two rows sharing one, the earlier in the batch
+   * wins. Returns the ids stored.
    */
   private async insertCustomers(
     manager: EntityManager,
@@ -158,10 +159,10 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
          c.birth_date::date, c.nationality, c.email, c.phone_number, c.address::json, c.business_info::json,
          c.beneficial_owners::json, c.description, $3, $3
        FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-         $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
+         $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[]) WITH ORDINALITY
          AS c (id, platform_customer_id, customer_type, uma_address, kyc_status, full_name, birth_date, nationality,
-           email, phone_number, address, business_info, beneficial_owners, description)
-       ORDER BY c.platform_customer_id
+           email, phone_number, address, business_info, beneficial_owners, description, position)
+       ORDER BY c.platform_customer_id, c.position
        ON CONFLICT DO NOTHING
        RETURNING id`,
       [

@@ -1,9 +1,19 @@
 import { createEvent, Environment, TRANSACTION_EVENTS, TransactionEvent, TransactionStatus, topicName } from '@payments/contracts';
-import { ApiClient, e2eStack, eventually, newPlatformClients, ReceivedWebhook, verifySignature, WebhookReceiver } from '@payments/testing';
+import {
+  ApiClient,
+  e2eStack,
+  eventually,
+  newPlatformClients,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
+  ReceivedWebhook,
+  verifySignature,
+  WebhookReceiver,
+} from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, Producer } from 'kafkajs';
 import { Pool } from 'pg';
-import { platformWithEndpoint, PlatformWithEndpoint, webhooksDatabase } from '@webhooks/__tests__/webhook-e2e-kit';
+import { webhooksDatabase } from '@webhooks/__tests__/webhook-e2e-kit';
 
 /** The e2e stack runs the dispatcher with WEBHOOK_RETRY_SCHEDULE_SECONDS=1,1,2: four attempts over about 4 s. */
 const ATTEMPTS = 4;

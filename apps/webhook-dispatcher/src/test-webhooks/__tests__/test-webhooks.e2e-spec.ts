@@ -1,6 +1,15 @@
-import { ApiClient, e2eStack, eventually, newPlatformClients, verifySignature, WebhookReceiver } from '@payments/testing';
+import {
+  ApiClient,
+  e2eStack,
+  eventually,
+  newPlatformClients,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
+  verifySignature,
+  WebhookReceiver,
+} from '@payments/testing';
 import { Pool } from 'pg';
-import { platformWithEndpoint, PlatformWithEndpoint, webhooksDatabase } from '@webhooks/__tests__/webhook-e2e-kit';
+import { webhooksDatabase } from '@webhooks/__tests__/webhook-e2e-kit';
 
 describe('TEST webhooks', () => {
   const stack = e2eStack();
