@@ -1,38 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { KNOWN_COLUMNS } from '@bulk-import/csv/csv-columns';
 
 /** The columns of the test files: every known one (bank ones included) and one this service ignores. */
-export const COLUMNS = [
-  'umaAddress',
-  'platformCustomerId',
-  'customerType',
-  'fullName',
-  'birthDate',
-  'nationality',
-  'email',
-  'businessLegalName',
-  'businessRegistrationNumber',
-  'businessTaxId',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'state',
-  'postalCode',
-  'country',
-  'description',
-  'platformAccountId',
-  'accountType',
-  'accountNumber',
-  'routingNumber',
-  'accountCategory',
-  'clabeNumber',
-  'pixKey',
-  'pixKeyType',
-  'iban',
-  'swiftBic',
-  'bankName',
-  'internalNotes',
-] as const;
-export type Row = Partial<Record<(typeof COLUMNS)[number], string>>;
+export const COLUMNS = [...KNOWN_COLUMNS, 'internalNotes'];
+export type Row = Partial<Record<string, string>>;
 
 /** A prefix no other test run uses, for platformCustomerIds and UMA addresses (unique across platforms). */
 export function runLabel(): string {
@@ -91,6 +62,6 @@ export const IBAN_ACCOUNT: Row = { accountType: 'IBAN', iban: 'DE893704004405320
 /** A CSV with a header of `columns` and one line per row, quoting where CSV needs it. */
 export function csvOf(rows: (Row | string)[], columns: readonly string[] = COLUMNS): string {
   const cell = (value = '') => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-  const lines = rows.map((row) => (typeof row === 'string' ? row : columns.map((column) => cell(row[column as keyof Row])).join(',')));
+  const lines = rows.map((row) => (typeof row === 'string' ? row : columns.map((column) => cell(row[column])).join(',')));
   return `${[columns.join(','), ...lines].join('\n')}\n`;
 }
