@@ -40,7 +40,7 @@ export async function openCsvUpload(
   headers: IncomingHttpHeaders,
   { maxBytes }: { maxBytes: number },
 ): Promise<CsvUpload> {
-  const file = await filePart(body, headers, maxBytes);
+  const { file, release } = await filePart(body, headers, maxBytes);
   let header: string[] | undefined;
   // Caught as parsed: a failure further on discards what the parser still buffers, the header too.
   const parser = parse({
@@ -63,7 +63,7 @@ export async function openCsvUpload(
     if (!isComplete(body)) parser.destroy(new Error('The client stopped sending the upload'));
   });
   file.pipe(text).pipe(parser);
-  const records = recordsOf(parser);
+  const records = recordsOf(parser, release);
   let first: IteratorResult<CsvRecord>;
   try {
     first = await records.next();
@@ -76,18 +76,23 @@ export async function openCsvUpload(
   return { header: first.value.fields, rows: records };
 }
 
-async function* recordsOf(parser: ReturnType<typeof parse>): AsyncGenerator<CsvRecord> {
+/** The parsed records; reading stopped early (a failure, a refusal) lets the rest of the body go unparsed. */
+async function* recordsOf(parser: ReturnType<typeof parse>, release: () => void): AsyncGenerator<CsvRecord> {
   let rowNumber = 0;
+  let complete = false;
   try {
     for await (const fields of parser as AsyncIterable<string[]>) {
       rowNumber += 1;
       yield { fields, rowNumber };
     }
+    complete = true;
   } catch (error) {
     if (error instanceof CsvError) {
       throw new UnreadableFile(parser.info.records + 1, `not readable as CSV (${error.message})`);
     }
     throw error;
+  } finally {
+    if (!complete) release();
   }
 }
 
@@ -96,8 +101,16 @@ async function* failing(error: Error): AsyncGenerator<CsvRecord> {
   throw error;
 }
 
-/** The stream of the upload's `file` part, once busboy finds it. */
-function filePart(body: Readable, headers: IncomingHttpHeaders, maxBytes: number): Promise<Readable> {
+/**
+ * The stream of the upload's `file` part, once busboy finds it, and how to stop parsing: the rest of
+ * the body is then read and dropped, so that the client, still sending, gets the answer (a 413, say)
+ * instead of a closed connection.
+ */
+function filePart(
+  body: Readable,
+  headers: IncomingHttpHeaders,
+  maxBytes: number,
+): Promise<{ file: Readable; release: () => void }> {
   return new Promise((resolve, reject) => {
     let parts: busboy.Busboy;
     try {
@@ -113,7 +126,14 @@ function filePart(body: Readable, headers: IncomingHttpHeaders, maxBytes: number
         return;
       }
       found = true;
-      resolve(stream);
+      resolve({
+        file: stream,
+        release: () => {
+          body.unpipe(parts);
+          stream.resume();
+          body.resume();
+        },
+      });
     });
     parts.on('error', () => reject(malformed()));
     body.on('close', () => {

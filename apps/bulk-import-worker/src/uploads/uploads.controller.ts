@@ -1,4 +1,4 @@
-import { Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -9,8 +9,8 @@ import {
   ApiPayloadTooLargeResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiException, Caller, CurrentCaller } from '@payments/http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Caller, CurrentCaller } from '@payments/http';
+import type { FastifyRequest } from 'fastify';
 import { UploadAcceptedView } from '@bulk-import/jobs/import-job.view';
 import { FILE_PART } from '@bulk-import/uploads/csv-upload.reader';
 import { UploadsService } from '@bulk-import/uploads/uploads.service';
@@ -47,17 +47,7 @@ export class UploadsController {
       'INVALID_INPUT: not multipart, no part "file", an empty file, or a header without a required column (details.missingColumns)',
   })
   @ApiPayloadTooLargeResponse({ description: 'PAYLOAD_TOO_LARGE: more than BULK_MAX_ROWS rows or BULK_MAX_BYTES bytes' })
-  async upload(
-    @CurrentCaller() caller: Caller,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<UploadAcceptedView> {
-    try {
-      return await this.uploads.accept(caller, request.raw);
-    } catch (error) {
-      // The rest of a refused upload is not read: the connection closes after the answer instead.
-      if (error instanceof ApiException) void reply.header('connection', 'close');
-      throw error;
-    }
+  upload(@CurrentCaller() caller: Caller, @Req() request: FastifyRequest): Promise<UploadAcceptedView> {
+    return this.uploads.accept(caller, request.raw);
   }
 }
