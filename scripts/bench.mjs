@@ -1,6 +1,7 @@
 // `npm run bench`: starts the whole service on its own ports, database and topic prefix, then prints
 // the figures each issue asks for. Every load runs on this machine against loopback only, bounded
-// in time. `--only reads|money|quotes` runs one part; `--duration S` shortens the money path's 60 s.
+// in time. `--only reads|money|quotes|bulk` runs one part; `--duration S` shortens the money paths' 60 s.
+// The bulk import starts stacks of its own, with one and then two worker replicas.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -12,12 +13,15 @@ const { values } = parseArgs({ options: { only: { type: 'string' }, duration: { 
 const runs = (part) => !values.only || values.only === part;
 const BENCH_BASE_PORT = 28080;
 const log = (line) => console.log(`[bench] ${line}`);
+const runId = randomBytes(4).toString('hex');
+const logDir = `${ROOT}/.cache/bench/logs`;
 
 const env = {
   ...process.env,
   ...stackEnvironment(await freeBasePort(BENCH_BASE_PORT)),
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_bench',
-  KAFKA_TOPIC_PREFIX: `bench-${randomBytes(4).toString('hex')}.`,
+  KAFKA_TOPIC_PREFIX: `bench-${runId}.`,
+  BULLMQ_PREFIX: `bench-${runId}`,
   LOG_LEVEL: 'warn',
 };
 
@@ -26,41 +30,57 @@ await (await import('./lib/infra.mjs')).dropDatabase(env.DATABASE_URL);
 
 const startedAt = Date.now();
 await setup(env, { log: () => undefined, build: false });
-const stack = await startStack(env, { logDir: `${ROOT}/.cache/bench/logs`, log });
-const results = { startSeconds: (Date.now() - startedAt) / 1000 };
-log(
-  `service ready in ${results.startSeconds.toFixed(1)} s from a built tree (migrations on an empty database included)`,
-);
-
-const { BenchApi } = await import('./bench/api.mjs');
-const { benchReads, summarizeReads } = await import('./bench/reads.mjs');
-const { benchMoneyPath, summarizeMoneyPath } = await import('./bench/money-path.mjs');
-const gatewayUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
-try {
-  const { bootstrapPlatform } = await import('./bootstrap.mjs');
-  const platform = await bootstrapPlatform('bench', env);
-  const api = new BenchApi(gatewayUrl, platform.sandbox);
-  if (runs('reads')) results.reads = await benchReads({ api, gatewayUrl, durationSeconds: 20, log });
-  for (const [part, scenario] of [
-    ['money', 'transfer-out'],
-    ['quotes', 'quotes'],
-  ]) {
-    if (!runs(part)) continue;
-    results[part] = await benchMoneyPath({ api, env, durationSeconds: Number(values.duration ?? 60), log, root: ROOT, scenario });
+const results = {};
+if (runs('reads') || runs('money') || runs('quotes')) {
+  const stack = await startStack(env, { logDir, log });
+  results.startSeconds = (Date.now() - startedAt) / 1000;
+  log(
+    `service ready in ${results.startSeconds.toFixed(1)} s from a built tree (migrations on an empty database included)`,
+  );
+  const { BenchApi } = await import('./bench/api.mjs');
+  const { benchReads } = await import('./bench/reads.mjs');
+  const { benchMoneyPath } = await import('./bench/money-path.mjs');
+  const gatewayUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
+  try {
+    const { bootstrapPlatform } = await import('./bootstrap.mjs');
+    const platform = await bootstrapPlatform('bench', env);
+    const api = new BenchApi(gatewayUrl, platform.sandbox);
+    if (runs('reads')) results.reads = await benchReads({ api, gatewayUrl, durationSeconds: 20, log });
+    for (const [part, scenario] of [
+      ['money', 'transfer-out'],
+      ['quotes', 'quotes'],
+    ]) {
+      if (!runs(part)) continue;
+      const durationSeconds = Number(values.duration ?? 60);
+      results[part] = await benchMoneyPath({ api, env, durationSeconds, log, root: ROOT, scenario });
+    }
+    await api.close();
+  } finally {
+    await stack.stop();
   }
-  await api.close();
-} finally {
-  await stack.stop();
+}
+if (runs('bulk')) {
+  const { benchBulkImport } = await import('./bench/bulk-import.mjs');
+  try {
+    results.bulkImport = await benchBulkImport({ env, log, logDir });
+  } finally {
+    const { deleteRedisKeys, DEFAULT_REDIS_URL } = await import('./lib/infra.mjs');
+    await deleteRedisKeys(env.REDIS_URL ?? DEFAULT_REDIS_URL, `${env.BULLMQ_PREFIX}:*`);
+  }
 }
 
 mkdirSync(`${ROOT}/.cache/bench`, { recursive: true });
 writeFileSync(`${ROOT}/.cache/bench/results.json`, JSON.stringify(results, null, 2));
+const { summarizeReads } = await import('./bench/reads.mjs');
+const { summarizeMoneyPath } = await import('./bench/money-path.mjs');
+const { summarizeBulkImport } = await import('./bench/bulk-import.mjs');
 console.log('\nBenchmark results (2-core machine, every app, Kafka, PostgreSQL and Redis on it):');
-console.log(`  start from a built tree to ready: ${results.startSeconds.toFixed(1)} s`);
+if (results.startSeconds) console.log(`  start from a built tree to ready: ${results.startSeconds.toFixed(1)} s`);
 for (const line of [
   ...(results.reads ? summarizeReads(results.reads) : []),
   ...(results.money ? summarizeMoneyPath(results.money) : []),
   ...(results.quotes ? summarizeMoneyPath(results.quotes) : []),
+  ...(results.bulkImport ? summarizeBulkImport(results.bulkImport) : []),
 ]) {
   console.log(`  ${line}`);
 }

@@ -109,6 +109,18 @@ export async function ensureRedis(redisUrl, { log = console.log } = {}) {
   throw new Error(`Redis is not reachable at ${hostname}:${port || 6379} (REDIS_URL). Start it, or point REDIS_URL at a running server.`);
 }
 
+/** Deletes the keys matching `pattern` (a test run's or benchmark's BullMQ queue) from a shared Redis. */
+export async function deleteRedisKeys(redisUrl, pattern) {
+  const redis = new Redis(redisUrl);
+  try {
+    for await (const keys of redis.scanStream({ match: pattern, count: 1000 })) {
+      if (keys.length) await redis.unlink(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Runs every app's migrations (each into its own schema) in parallel. */
 export async function migrateAll(env, { log = console.log } = {}) {
   await Promise.all(

@@ -48,6 +48,8 @@ export function stackEnvironment(basePort = 8080) {
     LEDGER_URL: url('LEDGER_PORT'),
     BULK_IMPORT_URL: url('BULK_IMPORT_WORKER_PORT'),
     WEBHOOK_DISPATCHER_URL: url('WEBHOOK_DISPATCHER_PORT'),
+    // Links the service hands out (KYC pages, bank-link callbacks) point at this stack's gateway.
+    PUBLIC_BASE_URL: `${url('GATEWAY_PORT')}/2025-10-13`,
   });
   return env;
 }

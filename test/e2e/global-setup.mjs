@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { ROOT } from '../../scripts/lib/apps.mjs';
+import { ensureChromium } from '../../scripts/lib/chromium.mjs';
 import { dropDatabase } from '../../scripts/lib/infra.mjs';
 import { appUrls, freeBasePort, stackEnvironment, startStack } from '../../scripts/lib/stack.mjs';
 import { setup } from '../../scripts/setup.mjs';
@@ -22,9 +23,18 @@ export default async function globalSetup() {
     SANDBOX_DELAYED_FAILURE_SECONDS: '2',
     WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,1,2',
     QUOTE_TTL_SECONDS: '10',
+    // Its own BullMQ keys, and small chunks and short locks so that a few hundred rows make many
+    // chunks and a killed worker's chunk moves to another within seconds.
+    BULLMQ_PREFIX: `e2e-${runId}`,
+    BULK_CHUNK_ROWS: '50',
+    BULK_CHUNK_LOCK_MS: '2000',
+    BULK_MAX_ROWS: '5000',
+    BULK_MAX_BYTES: String(4 * 1024 * 1024),
   };
   const log = (line) => process.stderr.write(`[e2e] ${line}\n`);
   await dropDatabase(env.DATABASE_URL).catch(() => undefined);
+  // The hosted KYC page is tested in a real browser.
+  ensureChromium({ log });
   // The test script builds once before Jest starts; a direct `jest` run builds here.
   await setup(env, { log, build: process.env.E2E_SKIP_BUILD !== 'true' });
   mkdirSync(E2E_DIR, { recursive: true });
@@ -39,6 +49,9 @@ export default async function globalSetup() {
       topicPrefix: env.KAFKA_TOPIC_PREFIX,
       databaseUrl: env.DATABASE_URL,
       redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      bullmqPrefix: env.BULLMQ_PREFIX,
+      // What this stack sets beyond the inherited environment, for tests that start extra replicas.
+      environment: Object.fromEntries(Object.entries(env).filter(([name, value]) => process.env[name] !== value)),
     }),
   );
   log(`stack ready (topic prefix ${env.KAFKA_TOPIC_PREFIX})`);

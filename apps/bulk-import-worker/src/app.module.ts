@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
+import { BULK_IMPORT_JOB_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
-import { BULK_IMPORT_SCHEMA } from '@bulk-import/database';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
+import { ChunkQueue } from '@bulk-import/chunks/chunk-queue';
+import { ChunkProcessor } from '@bulk-import/chunks/chunk.processor';
+import { CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
+import { IdleJobsSweeper } from '@bulk-import/chunks/idle-jobs.sweeper';
+import { BULK_IMPORT_SCHEMA } from '@bulk-import/database';
+import { ImportJobsController } from '@bulk-import/jobs/import-jobs.controller';
+import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
+import { UploadsController } from '@bulk-import/uploads/uploads.controller';
+import { UploadsService } from '@bulk-import/uploads/uploads.service';
 
 @Module({
   imports: [
@@ -9,9 +18,11 @@ import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
       app: 'bulk-import-worker',
       environment: BulkImportEnvironment,
       schema: BULK_IMPORT_SCHEMA,
-      produces: [],
+      produces: [BULK_IMPORT_JOB_EVENTS],
       consumes: [],
     }),
   ],
+  controllers: [UploadsController, ImportJobsController],
+  providers: [ImportJobsStore, UploadsService, ChunkQueue, ChunkProcessor, CustomerBatchesClient, IdleJobsSweeper],
 })
 export class AppModule {}

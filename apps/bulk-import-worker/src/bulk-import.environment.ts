@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, IsUrl, Matches, Max, Min } from 'class-validator';
 import { CommonEnvironment } from '@payments/runtime';
 
 export class BulkImportEnvironment extends CommonEnvironment {
@@ -8,4 +8,53 @@ export class BulkImportEnvironment extends CommonEnvironment {
   @Min(1)
   @Max(65535)
   BULK_IMPORT_WORKER_PORT = 8085;
+
+  /** The customers app, which creates the imported customers. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  CUSTOMERS_URL = 'http://127.0.0.1:8081';
+
+  /**
+   * Namespace of the BullMQ keys in Redis (`<prefix>:customer-import:*`); deployments or test runs
+   * sharing a Redis keep their queues apart with their own. The KEDA trigger names the same keys.
+   */
+  @Matches(/^[\w.-]+$/, { message: 'BULLMQ_PREFIX may hold letters, digits, ".", "_" and "-" only' })
+  BULLMQ_PREFIX = 'bull';
+
+  /** Data rows one upload may hold; more is refused with 413. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  BULK_MAX_ROWS = 1_000_000;
+
+  /** Bytes one uploaded file may hold; more is refused with 413. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(4 * 1024 ** 3)
+  BULK_MAX_BYTES = 512 * 1024 * 1024;
+
+  /** Rows per chunk, the unit of work on the queue and of one customers batch. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(5_000)
+  BULK_CHUNK_ROWS = 1_000;
+
+  /** Chunks one replica works on at the same time. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  BULK_WORKER_CONCURRENCY = 1;
+
+  /**
+   * How long a replica's hold on a chunk lasts without renewal; a replica that dies loses its chunks
+   * to the others after about this long (BullMQ's stalled-job check runs as often).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  BULK_CHUNK_LOCK_MS = 30_000;
 }

@@ -31,6 +31,13 @@ export class CustomersEnvironment extends CommonEnvironment {
   @Max(86_400)
   LINK_TOKEN_TTL_SECONDS = 1800;
 
+  /** How long a hosted KYC page link (GET /customers/kyc-link) can be opened and submitted. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(60)
+  @Max(7 * 86_400)
+  KYC_LINK_TTL_SECONDS = 1800;
+
   /** How long a linked bank account stays PENDING while the link provider's token is exchanged. */
   @Type(() => Number)
   @IsInt()

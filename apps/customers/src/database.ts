@@ -3,14 +3,16 @@ import { Customer } from '@customers/customers/customer.entity';
 import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
 import { CustomersInitial1763800000000 } from '@customers/migrations/1763800000000-customers-initial';
 import { ExternalAccounts1763900000000 } from '@customers/migrations/1763900000000-external-accounts';
+import { Onboarding1764100000000 } from '@customers/migrations/1764100000000-onboarding';
+import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
 import { Platform } from '@customers/platforms/platform.entity';
 
-export const CUSTOMERS_ENTITIES = [Platform, PlatformConfig, Customer, ExternalAccount, LinkToken];
+export const CUSTOMERS_ENTITIES = [Platform, PlatformConfig, Customer, ExternalAccount, LinkToken, KycLink];
 
 export const CUSTOMERS_SCHEMA: SchemaOptions = {
   schema: 'customers',
   entities: CUSTOMERS_ENTITIES,
-  migrations: [CustomersInitial1763800000000, ExternalAccounts1763900000000],
+  migrations: [CustomersInitial1763800000000, ExternalAccounts1763900000000, Onboarding1764100000000],
 };

@@ -32,6 +32,13 @@ export class GatewayEnvironment extends CommonEnvironment {
   @Max(120_000)
   UPSTREAM_TIMEOUT_MS = 15_000;
 
+  /** How long a streamed upload (a bulk CSV) may take, from its first byte to the app's answer. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  @Max(3_600_000)
+  UPSTREAM_UPLOAD_TIMEOUT_MS = 600_000;
+
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
+import { BULK_IMPORT_JOB_EVENTS, KYC_EVENTS, PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { WEBHOOKS_SCHEMA } from '@webhooks/database';
 import { QueueDepthMetric } from '@webhooks/deliveries/delivery.metrics';
@@ -9,6 +9,7 @@ import { PaymentWebhookConsumer } from '@webhooks/deliveries/payment-webhook.con
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookEndpointConsumer } from '@webhooks/endpoints/webhook-endpoint.consumer';
 import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
+import { OnboardingWebhookConsumer } from '@webhooks/onboarding/onboarding-webhook.consumer';
 import { SigningKeyController } from '@webhooks/signing/signing-key.controller';
 import { WebhookSigner } from '@webhooks/signing/webhook-signer';
 import { TestWebhookController } from '@webhooks/test-webhooks/test-webhook.controller';
@@ -22,10 +23,16 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
       environment: WebhookDispatcherEnvironment,
       schema: WEBHOOKS_SCHEMA,
       produces: [],
-      consumes: [PLATFORM_EVENTS, TRANSACTION_EVENTS],
+      consumes: [PLATFORM_EVENTS, TRANSACTION_EVENTS, KYC_EVENTS, BULK_IMPORT_JOB_EVENTS],
     }),
   ],
-  controllers: [SigningKeyController, TestWebhookController, WebhookEndpointConsumer, PaymentWebhookConsumer],
+  controllers: [
+    SigningKeyController,
+    TestWebhookController,
+    WebhookEndpointConsumer,
+    PaymentWebhookConsumer,
+    OnboardingWebhookConsumer,
+  ],
   providers: [
     WebhookSigner,
     WebhookSender,

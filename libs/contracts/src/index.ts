@@ -3,5 +3,7 @@ export * from './ids';
 export * from './events/envelope';
 export * from './events/topic';
 export * from './events/customers/customer-events';
+export * from './events/customers/kyc-events';
+export * from './events/bulk-import/job-events';
 export * from './events/platforms/platform-events';
 export * from './events/transfers/transaction-events';

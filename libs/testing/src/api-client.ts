@@ -10,6 +10,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sent as is instead of JSON-encoding `body`. */
   rawBody?: string;
+  /** Sent as multipart/form-data. */
+  formData?: FormData;
 }
 
 /** A thin HTTP client for the public API, the way a platform would call it. */
@@ -39,15 +41,22 @@ export class ApiClient {
     return this.request('DELETE', path, undefined, options);
   }
 
+  /** POSTs a file as a browser form would: multipart/form-data with the file in `part`. */
+  upload<T = any>(path: string, file: string | Buffer, { part = 'file', filename = 'customers.csv' } = {}): Promise<ApiResponse<T>> {
+    const form = new FormData();
+    form.append(part, new Blob([file], { type: 'text/csv' }), filename);
+    return this.request('POST', path, undefined, { formData: form });
+  }
+
   async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.credentials) {
       const encoded = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString('base64');
       headers.authorization ??= `Basic ${encoded}`;
     }
-    let payload: string | undefined = options.rawBody;
+    let payload: string | FormData | undefined = options.formData ?? options.rawBody;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
-    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    if (typeof payload === 'string') headers['content-type'] ??= 'application/json';
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
     const text = await response.text();
     let parsed: unknown = text;

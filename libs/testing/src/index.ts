@@ -3,4 +3,5 @@ export * from './api-client';
 export * from './eventually';
 export * from './kafka-test-consumer';
 export * from './webhook-receiver';
+export * from './app-replica';
 export * from './platform-with-endpoint';

@@ -26,6 +26,10 @@ export interface E2eStack {
   topicPrefix: string;
   databaseUrl: string;
   redisUrl: string;
+  /** Namespace of the stack's BullMQ keys in Redis. */
+  bullmqPrefix: string;
+  /** The variables the stack sets beyond the inherited environment: what an extra replica needs. */
+  environment: Record<string, string>;
 }
 
 export const E2E_STACK_FILE = join(REPO_ROOT, '.cache', 'e2e', 'stack.json');

@@ -1,17 +1,6 @@
-import { CustomerType } from '@payments/contracts';
+import { CustomerType, KycStatus } from '@payments/contracts';
 import { Column, Entity } from 'typeorm';
 import { ScopedRecord } from '@payments/persistence';
-
-export const KYC_STATUSES = [
-  'APPROVED',
-  'REJECTED',
-  'PENDING_REVIEW',
-  'EXPIRED',
-  'CANCELED',
-  'MANUALLY_APPROVED',
-  'MANUALLY_REJECTED',
-] as const;
-export type KycStatus = (typeof KYC_STATUSES)[number];
 
 export const BENEFICIAL_OWNER_TYPES = [
   'DIRECTOR',
@@ -123,6 +112,10 @@ export class Customer extends ScopedRecord implements CustomerDetails {
 
   @Column('json', { name: 'beneficial_owners', nullable: true })
   beneficialOwners: BeneficialOwner[] | null;
+
+  /** The platform's own note about the customer. */
+  @Column('text', { nullable: true })
+  description: string | null;
 
   /** Set by DELETE: the customer stays readable but can no longer change or transact. */
   @Column('timestamptz', { name: 'deleted_at', nullable: true })

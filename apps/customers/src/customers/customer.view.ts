@@ -1,11 +1,9 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CUSTOMER_TYPES, CustomerType, toApiId } from '@payments/contracts';
+import { CUSTOMER_TYPES, CustomerType, KYC_STATUSES, KycStatus, toApiId } from '@payments/contracts';
 import {
   BeneficialOwner,
   BusinessInfo,
   Customer,
-  KYC_STATUSES,
-  KycStatus,
   PostalAddress,
 } from '@customers/customers/customer.entity';
 import { BeneficialOwnerDto } from '@customers/customers/dto/beneficial-owner.dto';
@@ -22,6 +20,7 @@ class CustomerViewBase {
   @ApiPropertyOptional() email?: string;
   @ApiPropertyOptional() phoneNumber?: string;
   @ApiPropertyOptional({ type: PostalAddressDto }) address?: PostalAddress;
+  @ApiPropertyOptional() description?: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty() isDeleted: boolean;
@@ -70,6 +69,7 @@ export function presentCustomer(customer: Customer): CustomerView {
     email: customer.email ?? undefined,
     phoneNumber: customer.phoneNumber ?? undefined,
     address: customer.address ?? undefined,
+    description: customer.description ?? undefined,
     createdAt: customer.createdAt.toISOString(),
     updatedAt: customer.updatedAt.toISOString(),
     isDeleted: customer.deletedAt !== null,

@@ -9,5 +9,6 @@ import { PlatformsModule } from '@customers/platforms/platforms.module';
   imports: [TypeOrmModule.forFeature([Customer]), PlatformsModule],
   controllers: [CustomersController],
   providers: [CustomersService],
+  exports: [CustomersService],
 })
 export class CustomersModule {}

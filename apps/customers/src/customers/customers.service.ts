@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { CUSTOMER_EVENTS } from '@payments/contracts';
+import { CUSTOMER_EVENTS, KycStatus } from '@payments/contracts';
 import { ApiException, Caller, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
 import { Outbox } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +27,15 @@ import { generatedUmaAddress } from '@customers/uma/uma-names';
 /** Attempts at a generated UMA address before the conflict is reported; each retry adds a random suffix. */
 const MAX_GENERATED_ADDRESS_ATTEMPTS = 5;
 
-type CustomerChanges = Partial<CustomerDetails> & { umaAddress?: string };
+type CustomerChanges = Partial<CustomerDetails> & { umaAddress?: string; description?: string };
+
+export interface NewCustomerOptions {
+  /** A customer created through the API is APPROVED; the hosted KYC page decides for its own. */
+  kycStatus?: KycStatus;
+  requestId?: string;
+  /** More of the same change, committed or rolled back with the customer (e.g. using up a KYC link). */
+  alsoInTransaction?: (manager: EntityManager, customer: Customer) => Promise<void>;
+}
 
 /** List filters that match a column of the same name exactly. */
 const EQUALITY_FILTERS = ['platformCustomerId', 'customerType', 'umaAddress'] as const;
@@ -53,10 +61,14 @@ export class CustomersService {
   ) {}
 
   async create(caller: Caller, body: CreateCustomerDto): Promise<CustomerView> {
-    const scope = scopeOf(caller);
+    return presentCustomer(await this.createInScope(scopeOf(caller), body, { requestId: caller.requestId }));
+  }
+
+  /** Creates a customer of `scope`; 409 CONFLICT or UMA_ADDRESS_EXISTS when an identifier is taken. */
+  async createInScope(scope: PlatformScope, body: CreateCustomerDto, options: NewCustomerOptions = {}): Promise<Customer> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.insert(scope, body, attempt > 1, caller.requestId);
+        return await this.insert(scope, body, attempt > 1, options);
       } catch (error) {
         const generatedAddressTaken =
           body.umaAddress === undefined && violatedUniqueConstraint(error) === UMA_ADDRESS_UNIQUE;
@@ -131,25 +143,15 @@ export class CustomersService {
     scope: PlatformScope,
     body: CreateCustomerDto,
     withRandomSuffix: boolean,
-    requestId: string | undefined,
-  ): Promise<CustomerView> {
+    { kycStatus = 'APPROVED', requestId, alsoInTransaction }: NewCustomerOptions,
+  ): Promise<Customer> {
     return this.dataSource.transaction(async (manager) => {
       const config = await this.configs.holdForCustomerChange(manager, scope);
-      const now = new Date();
-      const customer = manager.create(Customer, {
-        id: randomUUID(),
-        platformId: scope.platformId,
-        environment: scope.environment,
-        platformCustomerId: body.platformCustomerId,
-        customerType: body.customerType,
-        umaAddress:
-          body.umaAddress ?? generatedUmaAddress(body.platformCustomerId, config.umaDomain, withRandomSuffix),
-        kycStatus: 'APPROVED',
-        ...NO_CUSTOMER_DETAILS,
-        ...changesOf(body),
-        createdAt: now,
-        updatedAt: now,
-        deletedAt: null,
+      const customer = newCustomerRecord(scope, body, {
+        umaDomain: config.umaDomain,
+        withRandomSuffix,
+        kycStatus,
+        now: new Date(),
       });
       assertNoMissingUserInfo(customer.customerType, customer, currenciesOf(config));
       await manager.insert(Customer, customer);
@@ -159,7 +161,8 @@ export class CustomersService {
         customerCreated(customer, currenciesOf(config)),
         requestId,
       );
-      return presentCustomer(customer);
+      await alsoInTransaction?.(manager, customer);
+      return customer;
     });
   }
 
@@ -175,13 +178,41 @@ export class CustomersService {
   }
 }
 
+/**
+ * The record of a new customer, not yet stored. Without a chosen UMA address it gets a generated one
+ * on the platform's domain (with a random suffix when the plain one was taken).
+ */
+export function newCustomerRecord(
+  scope: PlatformScope,
+  body: CreateCustomerDto,
+  options: { umaDomain: string; withRandomSuffix: boolean; kycStatus: KycStatus; now: Date },
+): Customer {
+  return Object.assign(new Customer(), {
+    id: randomUUID(),
+    platformId: scope.platformId,
+    environment: scope.environment,
+    platformCustomerId: body.platformCustomerId,
+    customerType: body.customerType,
+    umaAddress:
+      body.umaAddress ?? generatedUmaAddress(body.platformCustomerId, options.umaDomain, options.withRandomSuffix),
+    kycStatus: options.kycStatus,
+    ...NO_CUSTOMER_DETAILS,
+    description: null,
+    ...changesOf(body),
+    createdAt: options.now,
+    updatedAt: options.now,
+    deletedAt: null,
+  });
+}
+
 /** The fields a create or PATCH body sets; a field it leaves out is not touched. */
-function changesOf(body: CustomerFieldsDto): CustomerChanges {
+export function changesOf(body: CustomerFieldsDto): CustomerChanges {
   const changes: CustomerChanges = {
     umaAddress: body.umaAddress,
     email: body.email,
     phoneNumber: body.phoneNumber,
     address: body.address,
+    description: body.description,
     ...(body.customerType === 'INDIVIDUAL'
       ? { fullName: body.fullName, birthDate: body.birthDate, nationality: body.nationality }
       : { businessInfo: body.businessInfo, beneficialOwners: body.beneficialOwners }),
@@ -189,7 +220,7 @@ function changesOf(body: CustomerFieldsDto): CustomerChanges {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
 
-function currenciesOf(config: PlatformConfig): string[] {
+export function currenciesOf(config: PlatformConfig): string[] {
   return config.supportedCurrencies.map((currency) => currency.currencyCode);
 }
 

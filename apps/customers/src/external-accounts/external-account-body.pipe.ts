@@ -1,5 +1,5 @@
 import { PipeTransform, Type } from '@nestjs/common';
-import { ApiException, createValidationPipe } from '@payments/http';
+import { ApiException, validateBody } from '@payments/http';
 import { ACCOUNT_TYPES, AccountType, bankAccountErrors } from '@customers/external-accounts/account-info';
 import { ExternalAccountRequest } from '@customers/external-accounts/dto/create-external-account.dto';
 
@@ -11,16 +11,11 @@ import { ExternalAccountRequest } from '@customers/external-accounts/dto/create-
  *   digit that no rail would accept is 400 INVALID_BANK_ACCOUNT, with the same `details.errors`.
  * The parameter is typed as an interface, which the global pipe leaves alone.
  */
-export class ExternalAccountBodyPipe implements PipeTransform<unknown, Promise<ExternalAccountRequest>> {
-  private readonly validation = createValidationPipe();
-
+export class ExternalAccountBodyPipe implements PipeTransform<unknown, ExternalAccountRequest> {
   constructor(private readonly bodyClass: Type<ExternalAccountRequest>) {}
 
-  async transform(body: unknown): Promise<ExternalAccountRequest> {
-    const request: ExternalAccountRequest = await this.validation.transform(withJudgeableAccountInfo(body), {
-      type: 'body',
-      metatype: this.bodyClass,
-    });
+  transform(body: unknown): ExternalAccountRequest {
+    const request = validateBody(this.bodyClass, withJudgeableAccountInfo(body));
     const errors = bankAccountErrors(request.accountInfo);
     if (errors.length > 0) {
       const message = errors.map((error) => `${error.field}: ${error.message}`).join('; ');

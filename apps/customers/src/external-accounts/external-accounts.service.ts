@@ -85,29 +85,20 @@ export class ExternalAccountsService {
         { defaultUmaDepositAccount: false, updatedAt: new Date() },
       );
     }
-    const verification = fields.activateAt
-      ? { status: 'PENDING' as const, verifiedName: null }
-      : verifyBeneficiary(fields.accountInfo, customer);
-    const now = new Date();
-    const account = manager.create(ExternalAccount, {
-      id: randomUUID(),
-      platformId: scope.platformId,
-      environment: scope.environment,
-      customerId,
-      currency: fields.currency,
-      accountInfo: fields.accountInfo,
-      // No rail reviews accounts in this service, so only a link provider's exchange keeps one waiting.
-      status: fields.activateAt ? 'PENDING' : 'ACTIVE',
-      platformAccountId: fields.platformAccountId ?? null,
-      defaultUmaDepositAccount: isDefault,
-      beneficiaryVerificationStatus: verification.status,
-      beneficiaryVerifiedName: verification.verifiedName,
-      activateAt: fields.activateAt ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const account = newAccountRecord(manager, fields);
     await manager.insert(ExternalAccount, account);
     return account;
+  }
+
+  /**
+   * Adds many accounts of new customers in one statement, in the caller's transaction: none of them
+   * is a default UMA deposit account, so no owner's previous default needs unsetting.
+   */
+  async insertMany(manager: EntityManager, accounts: NewExternalAccount[]): Promise<void> {
+    if (accounts.some((fields) => fields.defaultUmaDepositAccount)) {
+      throw new Error('insertMany adds no default UMA deposit accounts; use insert');
+    }
+    if (accounts.length > 0) await manager.insert(ExternalAccount, accounts.map((fields) => newAccountRecord(manager, fields)));
   }
 
   /** The customers' accounts (not the platform's), newest first. */
@@ -182,4 +173,28 @@ export class ExternalAccountsService {
     if (currency !== undefined) builder.andWhere('account.currency = :currency', { currency });
     return builder;
   }
+}
+
+function newAccountRecord(manager: EntityManager, fields: NewExternalAccount): ExternalAccount {
+  const verification = fields.activateAt
+    ? { status: 'PENDING' as const, verifiedName: null }
+    : verifyBeneficiary(fields.accountInfo, fields.customer);
+  const now = new Date();
+  return manager.create(ExternalAccount, {
+    id: randomUUID(),
+    platformId: fields.scope.platformId,
+    environment: fields.scope.environment,
+    customerId: fields.customer?.id ?? null,
+    currency: fields.currency,
+    accountInfo: fields.accountInfo,
+    // No rail reviews accounts in this service, so only a link provider's exchange keeps one waiting.
+    status: fields.activateAt ? 'PENDING' : 'ACTIVE',
+    platformAccountId: fields.platformAccountId ?? null,
+    defaultUmaDepositAccount: fields.defaultUmaDepositAccount ?? false,
+    beneficiaryVerificationStatus: verification.status,
+    beneficiaryVerifiedName: verification.verifiedName,
+    activateAt: fields.activateAt ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
 }

@@ -1,6 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { API_PREFIX, ApiException } from '@payments/http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPath, authenticationHook } from '@gateway/auth/auth.guard';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
@@ -8,17 +8,24 @@ import { findRoute, isIdempotentPost } from '@gateway/routing/route-table';
 import { UpstreamClient, UpstreamResponse } from '@gateway/routing/upstream-client';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const MULTIPART = 'multipart/form-data';
 
 /**
  * Forwards every public path the gateway does not serve itself to the app that owns it. A plain
  * Fastify route rather than a Nest controller: this is the hot path of every call, and Nest's
  * per-request pipeline cost more than the forwarding itself. The gateway's own routes (tokens) are
  * static and win over this wildcard.
+ *
+ * JSON bodies are parsed here (and so bounded by the JSON body limit); multipart bodies, the bulk CSV
+ * uploads, are not parsed at all but streamed to the app as they arrive, so an upload of any size
+ * passes through in bounded memory and the app enforces its own limits.
  */
 export function registerProxyRoute(app: NestFastifyApplication): void {
   const upstreams = app.get(UpstreamClient);
   const idempotency = app.get(IdempotencyStore);
   const fastify = app.getHttpAdapter().getInstance();
+  // Leaves the body unread in request.raw for the handler to stream.
+  fastify.addContentTypeParser(MULTIPART, (_request, _payload, done) => done(null, undefined));
   fastify.addHook('preHandler', authenticationHook(app.get(TokenAuthenticator)));
   fastify.route({
     method: [...PROXIED_METHODS],
@@ -31,7 +38,7 @@ export function registerProxyRoute(app: NestFastifyApplication): void {
         upstreams.call(route.upstream, {
           method: request.method,
           pathAndQuery: request.url.slice(API_PREFIX.length),
-          body: request.body,
+          body: bodyOf(request),
           principal: request.principal!,
           requestId: String(request.id),
         });
@@ -44,7 +51,45 @@ export function registerProxyRoute(app: NestFastifyApplication): void {
       } else {
         response = await call();
       }
-      return reply.status(response.status).header('content-type', response.contentType).send(response.body);
+      return send(reply, response);
     },
   });
+  registerKycPages(fastify, upstreams);
+}
+
+/**
+ * The hosted KYC pages, outside the versioned API and without credentials: the end customer opens
+ * the link a platform got from GET /customers/kyc-link. The token in the path is the only key; the
+ * customers app answers with the page (or a redirect) and its security headers.
+ */
+function registerKycPages(fastify: FastifyInstance, upstreams: UpstreamClient): void {
+  fastify.route({
+    method: ['GET', 'POST'],
+    url: '/kyc/:token',
+    handler: async (request: FastifyRequest, reply: FastifyReply) =>
+      send(
+        reply,
+        await upstreams.call('customers', {
+          method: request.method,
+          pathAndQuery: request.url,
+          body: request.body,
+          requestId: String(request.id),
+        }),
+      ),
+  });
+}
+
+function bodyOf(request: FastifyRequest): unknown {
+  const contentType = request.headers['content-type'];
+  if (!contentType?.toLowerCase().startsWith(MULTIPART)) return request.body;
+  const contentLength = request.headers['content-length'];
+  return { stream: request.raw, contentType, ...(contentLength ? { contentLength } : {}) };
+}
+
+function send(reply: FastifyReply, response: UpstreamResponse): FastifyReply {
+  return reply
+    .status(response.status)
+    .headers(response.headers ?? {})
+    .header('content-type', response.contentType)
+    .send(response.body);
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { CALLER_HEADERS } from '@payments/contracts';
 import { ApiException } from '@payments/http';
+import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { Principal } from '@gateway/auth/principal';
 import { GatewayEnvironment } from '@gateway/gateway.environment';
@@ -11,14 +12,25 @@ export interface UpstreamResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The answer's headers the client must see too (a redirect's location, a page's security headers). */
+  headers?: Record<string, string>;
+}
+
+/** A request body passed on as it arrives, never held whole in memory: a file upload. */
+export interface StreamedBody {
+  stream: Readable;
+  contentType: string;
+  contentLength?: string;
 }
 
 export interface UpstreamRequest {
   method: string;
   /** Path and query below the version prefix. */
   pathAndQuery: string;
-  body?: unknown;
-  principal: Principal;
+  /** Parsed JSON, sent as JSON; or a streamed body. */
+  body?: unknown | StreamedBody;
+  /** Absent for the public pages, which act for no platform. */
+  principal?: Principal;
   requestId: string;
 }
 
@@ -31,6 +43,20 @@ const URL_VARIABLE: Record<Upstream, keyof GatewayEnvironment> = {
   webhooks: 'WEBHOOK_DISPATCHER_URL',
 };
 
+/** Answer headers passed on to the client besides the content type. */
+const FORWARDED_RESPONSE_HEADERS = [
+  'location',
+  'cache-control',
+  'content-security-policy',
+  'referrer-policy',
+  'x-frame-options',
+  'x-content-type-options',
+];
+
+export function isStreamedBody(body: unknown): body is StreamedBody {
+  return typeof (body as StreamedBody | undefined)?.stream?.pipe === 'function';
+}
+
 /**
  * Calls the owning app over HTTP on a pool of keep-alive connections, passing the caller's platform,
  * environment and request id as headers. Measured cost of the extra hop: see docs/architecture.md.
@@ -40,32 +66,50 @@ export class UpstreamClient implements OnApplicationShutdown {
   private readonly logger = new Logger(UpstreamClient.name);
   private readonly pools = new Map<Upstream, Pool>();
   private readonly timeoutMs: number;
+  private readonly uploadTimeoutMs: number;
 
   constructor(private readonly config: ConfigService<GatewayEnvironment, true>) {
     this.timeoutMs = config.get('UPSTREAM_TIMEOUT_MS', { infer: true });
+    this.uploadTimeoutMs = config.get('UPSTREAM_UPLOAD_TIMEOUT_MS', { infer: true });
   }
 
   async call(upstream: Upstream, request: UpstreamRequest): Promise<UpstreamResponse> {
-    const headers: Record<string, string> = {
-      [CALLER_HEADERS.platformId]: request.principal.platformId,
-      [CALLER_HEADERS.environment]: request.principal.environment,
-      [CALLER_HEADERS.requestId]: request.requestId,
-    };
-    const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
-    if (hasBody) headers['content-type'] = 'application/json';
+    const headers: Record<string, string> = { [CALLER_HEADERS.requestId]: request.requestId };
+    if (request.principal) {
+      headers[CALLER_HEADERS.platformId] = request.principal.platformId;
+      headers[CALLER_HEADERS.environment] = request.principal.environment;
+    }
+    const { body } = request;
+    const hasBody = body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
+    const streamed = hasBody && isStreamedBody(body);
+    if (streamed) {
+      headers['content-type'] = body.contentType;
+      if (body.contentLength !== undefined) headers['content-length'] = body.contentLength;
+    } else if (hasBody) {
+      headers['content-type'] = 'application/json';
+    }
+    // An upload takes as long as the client needs to send it, and the app to store it.
+    const timeoutMs = streamed ? this.uploadTimeoutMs : this.timeoutMs;
     try {
       const response = await this.pool(upstream).request({
         method: request.method as 'GET',
         path: request.pathAndQuery,
         headers,
-        body: hasBody ? JSON.stringify(request.body) : undefined,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
+        body: streamed ? body.stream : hasBody ? JSON.stringify(body) : undefined,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
+      const forwarded = Object.fromEntries(
+        FORWARDED_RESPONSE_HEADERS.flatMap((name) => {
+          const value = response.headers[name];
+          return typeof value === 'string' ? [[name, value]] : [];
+        }),
+      );
       return {
         status: response.statusCode,
         contentType: String(response.headers['content-type'] ?? 'application/json; charset=utf-8'),
         body: await response.body.text(),
+        ...(Object.keys(forwarded).length ? { headers: forwarded } : {}),
       };
     } catch (error) {
       this.logger.warn({ err: error, upstream }, 'upstream call failed');

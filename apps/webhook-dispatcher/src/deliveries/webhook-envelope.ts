@@ -1,7 +1,7 @@
-import { EventScope, toApiId, TransactionEvent } from '@payments/contracts';
+import { BulkImportJobEvent, EventScope, KycEvent, toApiId, TransactionEvent } from '@payments/contracts';
 import { createHash } from 'node:crypto';
 
-export type WebhookType = 'INCOMING_PAYMENT' | 'OUTGOING_PAYMENT' | 'TEST';
+export type WebhookType = 'INCOMING_PAYMENT' | 'OUTGOING_PAYMENT' | 'KYC_STATUS' | 'BULK_UPLOAD' | 'TEST';
 
 /** A webhook ready to enqueue: `body` is the exact text every attempt sends and signs. */
 export interface NewDelivery extends EventScope {
@@ -41,6 +41,36 @@ export function paymentWebhook(event: TransactionEvent): NewDelivery {
     type,
     // The time of the status change, not of sending: retries carry the same body and signature input.
     body: JSON.stringify({ webhookId: toApiId('Webhook', id), type, timestamp: event.occurredAt, transaction }),
+  };
+}
+
+/** The KYC_STATUS webhook of a customer's verification result, in order with the customer's others. */
+export function kycStatusWebhook(event: KycEvent): NewDelivery {
+  const { customerId, platformCustomerId, kycStatus } = event.payload;
+  return eventWebhook(event, 'KYC_STATUS', customerId, { customerId, platformCustomerId, kycStatus });
+}
+
+/** The BULK_UPLOAD webhook of an import job that completed or failed. */
+export function bulkUploadWebhook(event: BulkImportJobEvent): NewDelivery {
+  const { bulkCustomerImportJob } = event.payload;
+  return eventWebhook(event, 'BULK_UPLOAD', bulkCustomerImportJob.jobId, { bulkCustomerImportJob });
+}
+
+/** The one webhook of an event: its id derived from the event's, its timestamp the event's time. */
+function eventWebhook(
+  event: KycEvent | BulkImportJobEvent,
+  type: WebhookType,
+  aggregateId: string,
+  fields: object,
+): NewDelivery {
+  const id = webhookIdFor(event.eventId);
+  return {
+    id,
+    platformId: event.platformId,
+    environment: event.environment,
+    aggregateId,
+    type,
+    body: JSON.stringify({ webhookId: toApiId('Webhook', id), type, timestamp: event.occurredAt, ...fields }),
   };
 }
 

@@ -46,6 +46,11 @@ class CommonCustomerFieldsDto {
   @IsOmittable()
   @IsNestedObject(() => PostalAddressDto)
   address?: PostalAddressDto;
+
+  @ApiPropertyOptional({ example: 'Migrated from the legacy ledger', maxLength: 1000 })
+  @IsOmittable()
+  @IsText(1000)
+  description?: string;
 }
 
 /** The body of PATCH for an individual; also the fields of one at creation. */

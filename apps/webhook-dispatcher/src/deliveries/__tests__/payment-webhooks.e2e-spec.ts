@@ -1,5 +1,15 @@
 import { createEvent, Environment, TRANSACTION_EVENTS, TransactionEvent, TransactionStatus, topicName } from '@payments/contracts';
-import { ApiClient, e2eStack, eventually, newPlatformClients, platformWithEndpoint, PlatformWithEndpoint, ReceivedWebhook, verifySignature, WebhookReceiver } from '@payments/testing';
+import {
+  ApiClient,
+  e2eStack,
+  eventually,
+  newPlatformClients,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
+  ReceivedWebhook,
+  verifySignature,
+  WebhookReceiver,
+} from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, Producer } from 'kafkajs';
 import { Pool } from 'pg';

@@ -1,4 +1,13 @@
-import { ApiClient, e2eStack, eventually, newPlatformClients, platformWithEndpoint, PlatformWithEndpoint, verifySignature, WebhookReceiver } from '@payments/testing';
+import {
+  ApiClient,
+  e2eStack,
+  eventually,
+  newPlatformClients,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
+  verifySignature,
+  WebhookReceiver,
+} from '@payments/testing';
 import { Pool } from 'pg';
 import { webhooksDatabase } from '@webhooks/__tests__/webhook-e2e-kit';
 

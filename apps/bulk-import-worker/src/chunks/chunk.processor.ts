@@ -1,0 +1,182 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { BulkImportError, toApiId } from '@payments/contracts';
+import { ApiException, Caller, FieldError } from '@payments/http';
+import { Job, Worker } from 'bullmq';
+import { hostname } from 'node:os';
+import { Counter, Histogram } from 'prom-client';
+import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
+import { bullConnection, CHUNK_QUEUE, ChunkTask } from '@bulk-import/chunks/chunk-queue';
+import { batchesWithin } from '@bulk-import/chunks/entry-batches';
+import { BatchEntryError, CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
+import { BatchEntry, columnErrors, correlationIdOf, readRow, rowError } from '@bulk-import/csv/csv-row';
+import { ChunkOutcome, ImportJobsStore, StartedChunk } from '@bulk-import/jobs/import-jobs.store';
+
+/** Below the customers app's JSON body limit (1 MiB), with room for the envelope. */
+const MAX_BATCH_BYTES = 768 * 1024;
+/** A replica that died holding a chunk may lose it this often before its rows are given up. */
+const MAX_STALLED = 5;
+
+const importedRows = new Counter({
+  name: 'bulk_import_rows_total',
+  help: 'Imported rows by outcome (successful, failed)',
+  labelNames: ['outcome'] as const,
+});
+const chunkOutcomes = new Counter({
+  name: 'bulk_import_chunks_total',
+  help: 'Chunk attempts by outcome: done, duplicate (done before), retrying (failed, tried again later)',
+  labelNames: ['outcome'] as const,
+});
+const finishedJobs = new Counter({
+  name: 'bulk_import_jobs_finished_total',
+  help: 'Import jobs this replica finished, by status',
+  labelNames: ['status'] as const,
+});
+const chunkDuration = new Histogram({
+  name: 'bulk_import_chunk_duration_seconds',
+  help: 'Time to import one chunk, from taking it to storing its outcome',
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+});
+
+interface PendingRow {
+  rowNumber: number;
+  correlationId: string;
+  entry: BatchEntry;
+}
+
+/**
+ * The queue's worker: imports chunks, BULK_WORKER_CONCURRENCY at a time in this replica, as many
+ * replicas side by side as there are. BullMQ gives each chunk to one replica under a lock the
+ * replica keeps renewing; a replica that dies stops renewing, and after BULK_CHUNK_LOCK_MS another
+ * takes the chunk again. Nothing is done twice: the customers app keeps each batch's outcome under
+ * its key and answers a repeated batch from it, and a chunk's outcome is stored once.
+ */
+@Injectable()
+export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(ChunkProcessor.name);
+  /** Which replica took or finished a chunk, kept on the chunk for inspection. */
+  private readonly workerName = `${hostname()}#${process.pid}`;
+  private worker?: Worker<ChunkTask>;
+
+  constructor(
+    private readonly store: ImportJobsStore,
+    private readonly customers: CustomerBatchesClient,
+    private readonly config: ConfigService<BulkImportEnvironment, true>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const lockMs = this.config.get('BULK_CHUNK_LOCK_MS', { infer: true });
+    this.worker = new Worker<ChunkTask>(CHUNK_QUEUE, (job) => this.process(job), {
+      connection: bullConnection(this.config.get('REDIS_URL', { infer: true })),
+      prefix: this.config.get('BULLMQ_PREFIX', { infer: true }),
+      concurrency: this.config.get('BULK_WORKER_CONCURRENCY', { infer: true }),
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
+      maxStalledCount: MAX_STALLED,
+      name: this.workerName,
+    });
+    this.worker.on('failed', (job, error) => {
+      chunkOutcomes.inc({ outcome: 'retrying' });
+      this.logger.warn({ err: error, chunk: job?.id, attempt: job?.attemptsMade }, 'bulk import chunk failed; it will be tried again');
+    });
+    this.worker.on('stalled', (chunk) => this.logger.warn({ chunk }, 'bulk import chunk lost its replica; another takes it'));
+    this.worker.on('error', (error) => this.logger.error({ err: error }, 'bulk import worker error'));
+  }
+
+  /** Stops taking chunks and lets the ones in hand finish, before the database connections close. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  private async process(job: Job<ChunkTask>): Promise<void> {
+    const stopTimer = chunkDuration.startTimer();
+    const { jobId, chunkIndex } = job.data;
+    const chunk = await this.store.startChunk(jobId, chunkIndex, this.workerName);
+    if (!chunk) {
+      chunkOutcomes.inc({ outcome: 'duplicate' });
+      return;
+    }
+    const isLastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const outcome = await this.importRows(chunk, isLastAttempt);
+    const status = await this.store.finishChunk(jobId, chunkIndex, this.workerName, outcome);
+    stopTimer();
+    if (status === undefined) {
+      chunkOutcomes.inc({ outcome: 'duplicate' });
+      return;
+    }
+    chunkOutcomes.inc({ outcome: 'done' });
+    importedRows.inc({ outcome: 'successful' }, outcome.successful);
+    importedRows.inc({ outcome: 'failed' }, outcome.errors.length);
+    if (status === 'COMPLETED') {
+      finishedJobs.inc({ status });
+      this.logger.log({ jobId: toApiId('Job', jobId) }, 'bulk import job completed');
+    }
+  }
+
+  /**
+   * Reads the chunk's rows and creates the good ones through the customers app, in batches that fit
+   * its body limit. A batch that fails throws, so the chunk is tried again later, unless this is the
+   * last attempt: then that batch's rows and the rest fail with the reason, and the job goes on.
+   */
+  private async importRows(chunk: StartedChunk, isLastAttempt: boolean): Promise<ChunkOutcome> {
+    const errors: ChunkOutcome['errors'] = [];
+    const pending: PendingRow[] = [];
+    chunk.rows.forEach((row, index) => {
+      const rowNumber = chunk.firstRow + index;
+      const correlationId = correlationIdOf(row, chunk.columns, rowNumber);
+      const read = readRow(row, chunk.columns, chunk.fieldCount);
+      if ('errors' in read) errors.push(failedRow(correlationId, rowNumber, ApiException.invalidInput(read.errors)));
+      else pending.push({ rowNumber, correlationId, entry: read.entry });
+    });
+    const caller: Caller = {
+      platformId: toApiId('Platform', chunk.scope.platformId),
+      environment: chunk.scope.environment,
+      ...(chunk.requestId ? { requestId: chunk.requestId } : {}),
+    };
+    let successful = 0;
+    const batches = batchesWithin(pending, (row) => row.entry, MAX_BATCH_BYTES);
+    for (const [part, batch] of batches.entries()) {
+      const batchKey = `${toApiId('Job', chunk.jobId)}/${chunk.chunkIndex}/${part}`;
+      let results;
+      try {
+        results = await this.customers.create(caller, batchKey, batch.map((row) => row.entry));
+      } catch (error) {
+        if (!isLastAttempt) throw error;
+        const reason = givenUp(error);
+        this.logger.error({ err: error, batchKey }, 'bulk import batch failed on its last attempt; its rows fail');
+        for (const row of batches.slice(part).flat()) errors.push(failedRow(row.correlationId, row.rowNumber, reason));
+        break;
+      }
+      results.forEach((result, index) => {
+        const row = batch[index];
+        if ('customerId' in result) successful += 1;
+        else errors.push(failedRow(row.correlationId, row.rowNumber, inFileTerms(result.error)));
+      });
+    }
+    return { successful, errors };
+  }
+}
+
+function failedRow(
+  correlationId: string,
+  rowNumber: number,
+  failure: { code: string; message: string; details?: Record<string, unknown> },
+): BulkImportError & { rowNumber: number } {
+  return { rowNumber, ...rowError(correlationId, rowNumber, failure) };
+}
+
+/** The customers app's error with its fields named by CSV columns. */
+function inFileTerms(error: BatchEntryError): BatchEntryError {
+  const fields = error.details?.errors as FieldError[] | undefined;
+  if (!fields) return error;
+  const { message, details } = ApiException.invalidInput(columnErrors(fields));
+  return { code: error.code, message, details };
+}
+
+function givenUp(error: unknown): BatchEntryError {
+  const code = error instanceof ApiException ? error.code : 'INTERNAL_ERROR';
+  return {
+    code,
+    message: `The row could not be imported after repeated attempts (${(error as Error).message}); upload it again`,
+  };
+}

@@ -1,0 +1,228 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CUSTOMER_EVENTS, toApiId } from '@payments/contracts';
+import { Caller, PlatformScope, scopeOf } from '@payments/http';
+import { Outbox } from '@payments/persistence';
+import { DataSource, EntityManager } from 'typeorm';
+import { customerCreated } from '@customers/customers/customer-events';
+import { Customer } from '@customers/customers/customer.entity';
+import { currenciesOf, newCustomerRecord } from '@customers/customers/customers.service';
+import { missingUserInfo } from '@customers/customers/mandatory-user-info';
+import { validateBatchEntry, ValidBatchEntry } from '@customers/customer-batches/batch-entry-validation';
+import {
+  BatchEntryResult,
+  CustomerBatchDto,
+  CustomerBatchResponse,
+} from '@customers/customer-batches/dto/customer-batch.dto';
+import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
+import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
+
+/** A retried batch comes within minutes; a day leaves room for a long outage of the importer. */
+const RESULTS_KEPT_HOURS = 24;
+const CLEANUP_INTERVAL_MS = 10 * 60_000;
+
+interface Candidate {
+  index: number;
+  customer: Customer;
+  entry: ValidBatchEntry;
+}
+
+/**
+ * Creates customers in batches for the bulk importer, each with the rules, the event and the effects
+ * of POST /customers (and of POST /customers/external-accounts for its account), in one transaction
+ * per batch with a handful of statements, whatever its size. An entry whose platformCustomerId or UMA
+ * address is taken fails alone (409 codes); the outcome of a batch is kept under its key, so a batch
+ * retried after a crash answers exactly as the first time and creates nothing twice.
+ */
+@Injectable()
+export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(CustomerBatchesService.name);
+  private cleanup?: NodeJS.Timeout;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly configs: PlatformConfigsService,
+    private readonly accounts: ExternalAccountsService,
+    private readonly outbox: Outbox,
+  ) {}
+
+  onModuleInit(): void {
+    this.cleanup = setInterval(() => void this.deleteExpired(), CLEANUP_INTERVAL_MS).unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.cleanup);
+  }
+
+  async create(caller: Caller, batch: CustomerBatchDto): Promise<CustomerBatchResponse> {
+    const scope = scopeOf(caller);
+    const earlier = await this.storedResults(this.dataSource.manager, scope, batch.batchKey);
+    if (earlier) return { results: earlier };
+    // Judged outside the transaction: it is most of the CPU work, and holds no lock.
+    const judged = batch.entries.map(validateBatchEntry);
+    return this.dataSource.transaction(async (manager) => {
+      // A retry racing its first attempt (the importer thought it dead) waits here and then replays.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `customer-batch:${scope.platformId}:${scope.environment}:${batch.batchKey}`,
+      ]);
+      const replayed = await this.storedResults(manager, scope, batch.batchKey);
+      if (replayed) return { results: replayed };
+      const config = await this.configs.holdForCustomerChange(manager, scope);
+      const currencies = currenciesOf(config);
+      const results: BatchEntryResult[] = new Array(judged.length);
+      const candidates: Candidate[] = [];
+      const now = new Date();
+      judged.forEach((outcome, index) => {
+        if ('error' in outcome) {
+          results[index] = outcome;
+          return;
+        }
+        const customer = newCustomerRecord(scope, outcome.customer, {
+          umaDomain: config.umaDomain,
+          withRandomSuffix: false,
+          kycStatus: 'APPROVED',
+          now,
+        });
+        const missing = missingUserInfo(customer.customerType, customer, currencies);
+        if (missing.length > 0) {
+          results[index] = {
+            error: {
+              code: 'MISSING_MANDATORY_USER_INFO',
+              message: `The platform's currencies require this customer information: ${missing.join(', ')}`,
+              details: { missingFields: missing },
+            },
+          };
+          return;
+        }
+        candidates.push({ index, customer, entry: outcome });
+      });
+      const created = await this.insertCustomers(manager, scope, candidates, now);
+      const takenIds = await this.livePlatformCustomerIds(
+        manager,
+        scope,
+        candidates.filter((candidate) => !created.has(candidate.customer.id)),
+      );
+      for (const { index, customer } of candidates) {
+        if (created.has(customer.id)) {
+          results[index] = { customerId: toApiId('Customer', customer.id) };
+        } else if (takenIds.has(customer.platformCustomerId)) {
+          results[index] = { error: { code: 'CONFLICT', message: 'A customer with this platformCustomerId already exists' } };
+        } else {
+          results[index] = { error: { code: 'UMA_ADDRESS_EXISTS', message: 'This UMA address is already taken' } };
+        }
+      }
+      const inserted = candidates.filter((candidate) => created.has(candidate.customer.id));
+      await this.accounts.insertMany(
+        manager,
+        inserted.flatMap(({ customer, entry: { externalAccount } }) =>
+          externalAccount ? [{ scope, customer, ...externalAccount, defaultUmaDepositAccount: false }] : [],
+        ),
+      );
+      if (inserted.length > 0) {
+        await this.outbox.add(
+          manager,
+          CUSTOMER_EVENTS,
+          inserted.map(({ customer }) => customerCreated(customer, currencies)),
+          caller.requestId,
+        );
+      }
+      await manager.query(
+        `INSERT INTO customer_batches (platform_id, environment, batch_key, results) VALUES ($1, $2, $3, $4)`,
+        [scope.platformId, scope.environment, batch.batchKey, JSON.stringify(results)],
+      );
+      this.logger.log({ batchKey: batch.batchKey, entries: judged.length, created: inserted.length }, 'customer batch stored');
+      return { results };
+    });
+  }
+
+  /**
+   * One statement for the whole batch, in platformCustomerId order so that two batches sharing ids
+   * take their index locks in the same order and cannot deadlock. A row whose platformCustomerId or
+   * UMA address a live customer has is skipped; of two rows sharing one, the earlier in the batch
+   * wins. Returns the ids stored.
+   */
+  private async insertCustomers(
+    manager: EntityManager,
+    scope: PlatformScope,
+    candidates: Candidate[],
+    now: Date,
+  ): Promise<Set<string>> {
+    if (candidates.length === 0) return new Set();
+    const customers = candidates.map((candidate) => candidate.customer);
+    const column = <T>(value: (customer: Customer) => T) => customers.map(value);
+    const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+    const rows: { id: string }[] = await manager.query(
+      `INSERT INTO customers (id, platform_id, environment, platform_customer_id, customer_type, uma_address,
+         kyc_status, full_name, birth_date, nationality, email, phone_number, address, business_info,
+         beneficial_owners, description, created_at, updated_at)
+       SELECT c.id, $1, $2, c.platform_customer_id, c.customer_type, c.uma_address, c.kyc_status, c.full_name,
+         c.birth_date::date, c.nationality, c.email, c.phone_number, c.address::json, c.business_info::json,
+         c.beneficial_owners::json, c.description, $3, $3
+       FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+         $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[]) WITH ORDINALITY
+         AS c (id, platform_customer_id, customer_type, uma_address, kyc_status, full_name, birth_date, nationality,
+           email, phone_number, address, business_info, beneficial_owners, description, position)
+       ORDER BY c.platform_customer_id, c.position
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+      [
+        scope.platformId,
+        scope.environment,
+        now,
+        column((customer) => customer.id),
+        column((customer) => customer.platformCustomerId),
+        column((customer) => customer.customerType),
+        column((customer) => customer.umaAddress),
+        column((customer) => customer.kycStatus),
+        column((customer) => customer.fullName),
+        column((customer) => customer.birthDate),
+        column((customer) => customer.nationality),
+        column((customer) => customer.email),
+        column((customer) => customer.phoneNumber),
+        column((customer) => json(customer.address)),
+        column((customer) => json(customer.businessInfo)),
+        column((customer) => json(customer.beneficialOwners)),
+        column((customer) => customer.description),
+      ],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Which of the candidates' platformCustomerIds a live customer has now (this batch's own included). */
+  private async livePlatformCustomerIds(
+    manager: EntityManager,
+    scope: PlatformScope,
+    candidates: Candidate[],
+  ): Promise<Set<string>> {
+    if (candidates.length === 0) return new Set();
+    const rows: { platform_customer_id: string }[] = await manager.query(
+      `SELECT platform_customer_id FROM customers
+       WHERE platform_id = $1 AND environment = $2 AND deleted_at IS NULL AND platform_customer_id = ANY($3::text[])`,
+      [scope.platformId, scope.environment, candidates.map((candidate) => candidate.customer.platformCustomerId)],
+    );
+    return new Set(rows.map((row) => row.platform_customer_id));
+  }
+
+  private async storedResults(
+    manager: EntityManager,
+    scope: PlatformScope,
+    batchKey: string,
+  ): Promise<BatchEntryResult[] | undefined> {
+    const [row] = await manager.query(
+      `SELECT results FROM customer_batches WHERE platform_id = $1 AND environment = $2 AND batch_key = $3`,
+      [scope.platformId, scope.environment, batchKey],
+    );
+    return row?.results;
+  }
+
+  private async deleteExpired(): Promise<void> {
+    try {
+      await this.dataSource.query(
+        `DELETE FROM customer_batches WHERE created_at < now() - make_interval(hours => $1)`,
+        [RESULTS_KEPT_HOURS],
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not delete old customer batch outcomes');
+    }
+  }
+}

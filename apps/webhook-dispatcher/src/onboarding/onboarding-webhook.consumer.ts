@@ -1,0 +1,28 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { BULK_IMPORT_JOB_EVENTS, BulkImportJobEvent, KYC_EVENTS, KycEvent, KycStatus } from '@payments/contracts';
+import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
+import { bulkUploadWebhook, kycStatusWebhook } from '@webhooks/deliveries/webhook-envelope';
+
+/** Results a platform acts on; PENDING_REVIEW is a step on the way, not reported (decisions.md). */
+const FINAL_KYC_STATUSES: readonly KycStatus[] = ['APPROVED', 'REJECTED', 'MANUALLY_APPROVED', 'MANUALLY_REJECTED', 'EXPIRED', 'CANCELED'];
+
+/**
+ * The onboarding webhooks: KYC_STATUS when a customer's verification reaches a result, BULK_UPLOAD
+ * when an import job completes or fails. Idempotent like the payment webhooks: each webhook's id
+ * derives from its event's, so a redelivered event enqueues nothing new.
+ */
+@Controller()
+export class OnboardingWebhookConsumer {
+  constructor(private readonly worker: DeliveryWorker) {}
+
+  @EventPattern(KYC_EVENTS.name)
+  async onKycEvent(@Payload() event: KycEvent): Promise<void> {
+    if (FINAL_KYC_STATUSES.includes(event.payload.kycStatus)) await this.worker.enqueue(kycStatusWebhook(event));
+  }
+
+  @EventPattern(BULK_IMPORT_JOB_EVENTS.name)
+  async onBulkImportJobEvent(@Payload() event: BulkImportJobEvent): Promise<void> {
+    await this.worker.enqueue(bulkUploadWebhook(event));
+  }
+}
