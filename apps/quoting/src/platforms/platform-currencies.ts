@@ -10,8 +10,16 @@ import { DataSource } from 'typeorm';
  * Each platform's supported currencies with their limits, projected from its configuration events:
  * a quote is checked against them without a call to the customers app.
  */
+/**
+ * How long a replica reuses a platform's limits before reading them again: a quote costs no query
+ * for them, and a changed configuration applies to quotes within this time.
+ */
+const LOCAL_COPY_MS = 1_000;
+
 @Injectable()
 export class PlatformCurrencies {
+  private readonly recent = new Map<string, { readAt: number; currencies: CurrencyLimitsV1[] }>();
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The currencies the platform has enabled for payments in `direction`. */
@@ -38,11 +46,19 @@ export class PlatformCurrencies {
   }
 
   private async all(scope: PlatformScope): Promise<CurrencyLimitsV1[]> {
+    const key = `${scope.platformId}|${scope.environment}`;
+    const cached = this.recent.get(key);
+    if (cached && Date.now() - cached.readAt < LOCAL_COPY_MS) return cached.currencies;
     const [row] = await this.dataSource.query(
       `SELECT currencies FROM platform_currencies WHERE platform_id = $1 AND environment = $2`,
       [scope.platformId, scope.environment],
     );
-    return row?.currencies ?? [];
+    const currencies: CurrencyLimitsV1[] = row?.currencies ?? [];
+    // Stale entries of other platforms are dropped as they come up again; the map stays bounded by
+    // the platforms quoting in the last second.
+    if (this.recent.size > 10_000) this.recent.clear();
+    this.recent.set(key, { readAt: Date.now(), currencies });
+    return currencies;
   }
 }
 

@@ -39,12 +39,9 @@ export class QuoteStore {
         status: 'PENDING',
         expiresAt: () => `${NOW_MS} + ${Number(ttlSeconds)} * interval '1 second'`,
       })
-      .returning('id')
+      .returning(this.columns)
       .execute();
-    return (await this.find(
-      { platformId: quote.platformId, environment: quote.environment },
-      saved.identifiers[0].id,
-    ))!;
+    return saved.raw[0];
   }
 
   find(scope: PlatformScope, id: string): Promise<Quote | null> {

@@ -219,7 +219,7 @@ export class QuotesService {
   private async executeClaimed(caller: Caller, quote: Quote): Promise<Quote> {
     const claimed = await this.claim(quote);
     await this.openTransaction(caller, claimed);
-    return (await this.store.find(scopeOf(caller), quote.id))!;
+    return { ...claimed, transactionConfirmed: true };
   }
 
   /** PENDING → PROCESSING, or why not: 409 QUOTE_EXPIRED (and the quote shows EXPIRED) or QUOTE_NOT_PENDING. */
