@@ -6,4 +6,5 @@ export * from './redis/redis.module';
 export * from './runtime.module';
 export * from './bootstrap/http-app';
 export * from './scheduling/wakeable-sleep';
+export * from './scheduling/polling-loop';
 export * from './caching/bounded-cache';

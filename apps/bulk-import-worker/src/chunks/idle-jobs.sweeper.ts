@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PollingLoop } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
 import { toApiId } from '@payments/contracts';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
@@ -21,8 +22,10 @@ const IDLE_LOCKS = 5;
 export class IdleJobsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(IdleJobsSweeper.name);
   private readonly idleMs: number;
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
+  private readonly loop = new PollingLoop(this.logger, 'sweeping idle bulk import jobs', () => this.sweep(), {
+    idleMs: SWEEP_INTERVAL_MS,
+    errorMs: SWEEP_INTERVAL_MS,
+  });
 
   constructor(
     private readonly store: ImportJobsStore,
@@ -33,25 +36,19 @@ export class IdleJobsSweeper implements OnApplicationBootstrap, OnApplicationShu
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
-    }, SWEEP_INTERVAL_MS);
+    this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+  onApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private async sweep(): Promise<void> {
-    try {
-      for (const { jobId, chunkIndexes } of await this.store.idleJobs(this.idleMs, JOBS_PER_SWEEP)) {
-        await this.queue.enqueue(jobId, chunkIndexes);
-        await this.store.touch(jobId);
-        this.logger.warn({ jobId: toApiId('Job', jobId), chunks: chunkIndexes.length }, 'idle bulk import job: its chunks are queued again');
-      }
-    } catch (error) {
-      this.logger.error({ err: error }, 'sweeping idle bulk import jobs failed; trying again later');
+  private async sweep(): Promise<boolean> {
+    for (const { jobId, chunkIndexes } of await this.store.idleJobs(this.idleMs, JOBS_PER_SWEEP)) {
+      await this.queue.enqueue(jobId, chunkIndexes);
+      await this.store.touch(jobId);
+      this.logger.warn({ jobId: toApiId('Job', jobId), chunks: chunkIndexes.length }, 'idle bulk import job: its chunks are queued again');
     }
+    return false;
   }
 }

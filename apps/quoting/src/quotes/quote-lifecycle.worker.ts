@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { WakeableSleep } from '@payments/runtime';
+import { PollingLoop } from '@payments/runtime';
 import { QuoteStore } from '@quoting/quotes/quote.store';
 import { quoteTransitions, QuotesService } from '@quoting/quotes/quotes.service';
 
@@ -17,9 +17,10 @@ const RECOVERY_BATCH = 50;
 @Injectable()
 export class QuoteLifecycleWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(QuoteLifecycleWorker.name);
-  private readonly pause = new WakeableSleep();
-  private running = false;
-  private loop?: Promise<void>;
+  private readonly loop = new PollingLoop(this.logger, 'the quote sweep', () => this.sweep(), {
+    idleMs: SWEEP_MS,
+    errorMs: SWEEP_MS,
+  });
 
   constructor(
     private readonly store: QuoteStore,
@@ -27,34 +28,22 @@ export class QuoteLifecycleWorker implements OnApplicationBootstrap, BeforeAppli
   ) {}
 
   onApplicationBootstrap(): void {
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.pause.wake();
-    await this.loop;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        const expired = await this.store.expire();
-        if (expired.length) {
-          quoteTransitions.inc({ status: 'EXPIRED' }, expired.length);
-          this.logger.log({ quoteIds: expired.map((quote) => quote.id) }, 'quotes expired');
-        }
-        for (const quote of await this.store.unconfirmedExecutions(
-          UNCONFIRMED_AFTER_SECONDS,
-          RECOVERY_BATCH,
-        )) {
-          await this.quotes.recover(quote);
-        }
-      } catch (error) {
-        this.logger.error({ err: error }, 'quote sweep failed; retrying');
-      }
-      await this.pause.sleep(SWEEP_MS);
+  private async sweep(): Promise<boolean> {
+    const expired = await this.store.expire();
+    if (expired.length) {
+      quoteTransitions.inc({ status: 'EXPIRED' }, expired.length);
+      this.logger.log({ quoteIds: expired.map((quote) => quote.id) }, 'quotes expired');
     }
+    for (const quote of await this.store.unconfirmedExecutions(UNCONFIRMED_AFTER_SECONDS, RECOVERY_BATCH)) {
+      await this.quotes.recover(quote);
+    }
+    return false;
   }
 }

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { WakeableSleep } from '@payments/runtime';
+import { PollingLoop } from '@payments/runtime';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
@@ -54,9 +54,13 @@ type StepResult =
 @Injectable()
 export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(SettlementWorker.name);
-  private running = false;
-  private loop?: Promise<void>;
-  private readonly pause = new WakeableSleep();
+  /** Claims due attempts every POLL_MS, or at once while full batches keep coming. */
+  private readonly loop = new PollingLoop(
+    this.logger,
+    'claiming due rail attempts',
+    async () => (this.inFlight.size < MAX_BATCHES_IN_FLIGHT ? await this.claimBatch() : 0) === BATCH_SIZE,
+    { idleMs: POLL_MS, errorMs: POLL_MS * 20 },
+  );
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -67,8 +71,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   onApplicationBootstrap(): void {
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /**
@@ -76,22 +79,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
    * database and ledger connections close (they close in onApplicationShutdown).
    */
   async beforeApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.pause.wake();
-    await this.loop;
-  }
-
-  /** Claims due attempts every POLL_MS, or at once while full batches keep coming, and settles them. */
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        const claimed = this.inFlight.size < MAX_BATCHES_IN_FLIGHT ? await this.claimBatch() : 0;
-        if (claimed < BATCH_SIZE) await this.pause.sleep(POLL_MS);
-      } catch (error) {
-        this.logger.error({ err: error }, 'claiming due rail attempts failed');
-        await this.pause.sleep(POLL_MS * 20);
-      }
-    }
+    await this.loop.stop();
     await Promise.all(this.inFlight);
   }
 
