@@ -138,7 +138,7 @@ describe('quotes, exchange rates and execution', () => {
     const after = await sandbox.get('/exchange-rates?sourceCurrency=USD&destinationCurrency=MXN');
     expect(after.body.data[0].fees).toEqual({ fixed: 60, total: 140 });
 
-    expect((await sandbox.get('/exchange-rates?sourceCurrency=XXX')).status).toBe(400);
+    expect((await sandbox.get('/exchange-rates?sourceCurrency=ABC')).status).toBe(400);
   });
 
   it('prices a locked sending amount exactly, with fees that match rateDetails', async () => {

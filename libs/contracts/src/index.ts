@@ -7,3 +7,4 @@ export * from './events/customers/kyc-events';
 export * from './events/bulk-import/job-events';
 export * from './events/platforms/platform-events';
 export * from './events/transfers/transaction-events';
+export * from './rate-details';

@@ -11,3 +11,4 @@ export * from './internal/internal-client';
 export * from './internal/internal-api';
 export * from './pagination/list-filters';
 export * from './views/currency.view';
+export * from './openapi/idempotency-key.header';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { toApiId } from '@payments/contracts';
+import { QuoteRateDetails, toApiId, TransactionRateDetails } from '@payments/contracts';
 import { Caller, InternalApi } from '@payments/http';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
-import { Quote, RateDetails } from '@quoting/quotes/quote.entity';
+import { Quote } from '@quoting/quotes/quote.entity';
 
 /** The transaction as transfers returns it; quoting passes it on as the transfers API shows it. */
 export type TransactionView = Record<string, unknown> & { id: string; status: string };
@@ -39,9 +39,7 @@ export class QuoteTransfersClient extends InternalApi {
 }
 
 /** A transaction's rate details are the quote's without the counterparty's (interface.md 2.5). */
-function transactionRateDetails(
-  details: RateDetails,
-): Omit<RateDetails, 'counterpartyMultiplier' | 'counterpartyFixedFee'> {
+function transactionRateDetails(details: QuoteRateDetails): TransactionRateDetails {
   return {
     serviceApiMultiplier: details.serviceApiMultiplier,
     serviceApiFixedFee: details.serviceApiFixedFee,

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { QuoteRateDetails, TransactionRateDetails } from '@payments/contracts';
 import { PlatformScope } from '@payments/http';
 import { minorUnitsPerMajor, Ratio } from '@payments/money';
 import { FeeRuleTransactionType } from '@quoting/fee-rules/fee-rule.entity';
 import { FeeRulesService } from '@quoting/fee-rules/fee-rules.service';
 import { FeeTerms, LockedSide, Pricing, priceQuote } from '@quoting/pricing/quote-pricing';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
-import { RateDetails } from '@quoting/quotes/quote.entity';
 import { RateBook } from '@quoting/rates/rate-book';
 
 const USD_CENTS = 100n;
@@ -15,7 +15,7 @@ const RATE_DIGITS = 12;
 export interface PricedQuote extends Pricing {
   /** Sending units per receiving unit, the exact decimal a quote shows as exchangeRate. */
   exchangeRate: string;
-  rateDetails: RateDetails;
+  rateDetails: QuoteRateDetails;
   ratesAsOf: string;
 }
 
@@ -25,9 +25,6 @@ export function feeRuleTypeOf(sendingCurrency: string, receivingCurrency: string
   if (sendingCurrency === 'BTC') return 'RAMP_OFF';
   return 'CROSS_BORDER_PAYOUT';
 }
-
-/** A transaction's rate details: a quote's without the counterparty's (interface.md 2.5). */
-export type TransactionRateDetails = Omit<RateDetails, 'counterpartyMultiplier' | 'counterpartyFixedFee'>;
 
 /**
  * Prices a conversion for a platform: the rate from the rate book, the service's fee from its
@@ -59,7 +56,9 @@ export class Pricer {
     amount: bigint,
   ): Promise<{ platformFee: number; rateDetails: TransactionRateDetails }> {
     const rule = await this.feeRules.activeRule(scope, transactionType);
-    const fixed = rule?.fixedFee ? await this.usdCentsIn(currency, BigInt(rule.fixedFee)) : 0n;
+    const fixed = rule?.fixedFee
+      ? fromUsdCents((await this.rates.rate('USD', currency)).mid, BigInt(rule.fixedFee), currency)
+      : 0n;
     const variableRate = Ratio.parse(rule?.variableFeeRate ?? '0');
     const variable = variableRate.times(amount).roundHalfUp();
     return {
@@ -91,8 +90,7 @@ export class Pricer {
       this.rates.rate('USD', sendingCurrency),
       this.feeRules.activeRule(scope, feeRuleTypeOf(sendingCurrency, receivingCurrency)),
     ]);
-    const inSendingUnits = (cents: bigint) =>
-      dollar.mid.times(cents).times(minorUnitsPerMajor(sendingCurrency)).dividedBy(USD_CENTS).roundHalfUp();
+    const inSendingUnits = (cents: bigint) => fromUsdCents(dollar.mid, cents, sendingCurrency);
     const service: FeeTerms = {
       fixed: inSendingUnits(this.serviceFixedCents),
       variableRate: this.serviceVariableRate,
@@ -119,11 +117,9 @@ export class Pricer {
       ratesAsOf: pair.asOf,
     };
   }
+}
 
-  /** A fixed fee in USD cents, in minor units of `currency` at the mid rate, rounded half up. */
-  private async usdCentsIn(currency: string, cents: bigint): Promise<bigint> {
-    if (cents === 0n) return 0n;
-    const dollar = await this.rates.rate('USD', currency);
-    return dollar.mid.times(cents).times(minorUnitsPerMajor(currency)).dividedBy(USD_CENTS).roundHalfUp();
-  }
+/** A fixed fee in USD cents, in minor units of `currency` at the mid rate, rounded half up. */
+function fromUsdCents(usdToCurrency: Ratio, cents: bigint, currency: string): bigint {
+  return usdToCurrency.times(cents).times(minorUnitsPerMajor(currency)).dividedBy(USD_CENTS).roundHalfUp();
 }

@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { TransactionRateDetails } from '@payments/contracts';
 import { Caller, CurrentCaller, scopeOf } from '@payments/http';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
-import { Pricer, TransactionRateDetails } from '@quoting/pricing/pricer';
+import { Pricer } from '@quoting/pricing/pricer';
 import { MAX_LOCKED_AMOUNT } from '@quoting/quotes/dto/create-quote.dto';
 
 export class TransferFeeQuery {

@@ -1,3 +1,4 @@
+import { QuoteRateDetails } from '@payments/contracts';
 import { ScopedRecord } from '@payments/persistence';
 import { Column, Entity } from 'typeorm';
 import { LockedSide } from '@quoting/pricing/quote-pricing';
@@ -7,19 +8,6 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 export const QUOTE_SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING'] as const;
 export type QuoteSourceType = (typeof QUOTE_SOURCE_TYPES)[number];
-
-/** interface.md 2.5, as stored with the quote and copied onto its transaction. */
-export interface RateDetails {
-  counterpartyMultiplier: number;
-  counterpartyFixedFee: number;
-  serviceApiMultiplier: number;
-  serviceApiFixedFee: number;
-  serviceApiVariableFeeRate: number;
-  serviceApiVariableFeeAmount: number;
-  platformFixedFee: number;
-  platformVariableFeeRate: number;
-  platformVariableFeeAmount: number;
-}
 
 /** interface.md 2.4: where the platform sends the money of a just-in-time funded quote. */
 export interface PaymentInstruction {
@@ -48,7 +36,7 @@ export class Quote extends ScopedRecord {
   @Column('bigint', { name: 'service_fee' }) serviceFee: string;
   /** Sending units per receiving unit, as an exact decimal string. */
   @Column('text', { name: 'exchange_rate' }) exchangeRate: string;
-  @Column('jsonb', { name: 'rate_details' }) rateDetails: RateDetails;
+  @Column('jsonb', { name: 'rate_details' }) rateDetails: QuoteRateDetails;
   /** The internal account money from outside passes through: a just-in-time payment or an ACH pull. */
   @Column('text', { name: 'funding_account_id', nullable: true }) fundingAccountId: string | null;
   @Column('jsonb', { name: 'payment_instructions', nullable: true })

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { toApiId } from '@payments/contracts';
+import { QuoteRateDetails, toApiId } from '@payments/contracts';
 import { CurrencyView } from '@payments/http';
 import { Currency, currencyOf } from '@payments/money';
 import { Ratio } from '@payments/money';
@@ -10,7 +10,6 @@ import {
   QUOTE_STATUSES,
   QuoteSourceType,
   QuoteStatus,
-  RateDetails,
 } from '@quoting/quotes/quote.entity';
 
 class QuoteSourceView {
@@ -26,7 +25,7 @@ class QuoteDestinationView {
   @ApiProperty({ example: 'EUR' }) currency: string;
 }
 
-class RateDetailsView implements RateDetails {
+class RateDetailsView implements QuoteRateDetails {
   @ApiProperty() counterpartyMultiplier: number;
   @ApiProperty({ type: 'integer' }) counterpartyFixedFee: number;
   @ApiProperty({ description: 'Receiving units per sending unit the service converts at' })
@@ -70,7 +69,7 @@ export class QuoteView {
   @ApiPropertyOptional({ description: 'Once the quote is executed' }) transactionId?: string;
   @ApiPropertyOptional({ type: [PaymentInstructionView], description: 'For REALTIME_FUNDING sources' })
   paymentInstructions?: PaymentInstruction[];
-  @ApiProperty({ type: RateDetailsView }) rateDetails: RateDetails;
+  @ApiProperty({ type: RateDetailsView }) rateDetails: QuoteRateDetails;
   @ApiPropertyOptional() description?: string;
 }
 

@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Caller, CurrentCaller, Page } from '@payments/http';
+import { Caller, CurrentCaller, IDEMPOTENCY_KEY_HEADER, Page } from '@payments/http';
 import { CreateQuoteDto } from '@quoting/quotes/dto/create-quote.dto';
 import { ListQuotesQuery } from '@quoting/quotes/dto/list-quotes.query';
 import { SandboxSendDto } from '@quoting/quotes/dto/sandbox-send.dto';
@@ -19,11 +19,6 @@ import { QuotePage, QuoteView } from '@quoting/quotes/quote.view';
 import { QuotesService } from '@quoting/quotes/quotes.service';
 import { TransactionView } from '@quoting/execution/quote-transfers.client';
 
-const IDEMPOTENCY_KEY = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'The same key again returns the first response, with Idempotent-Replayed: true',
-};
 const NOT_FOUND = { description: "QUOTE_NOT_FOUND, also for another platform's or environment's quote" };
 
 @ApiTags('Quotes')
@@ -33,7 +28,7 @@ export class QuotesController {
   constructor(private readonly quotes: QuotesService) {}
 
   @Post('quotes')
-  @ApiHeader(IDEMPOTENCY_KEY)
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiOperation({ summary: 'Price a cross-currency payment, locking the sending or the receiving amount' })
   @ApiCreatedResponse({ type: QuoteView })
   @ApiBadRequestResponse({
@@ -64,7 +59,7 @@ export class QuotesController {
 
   @Post('quotes/:quoteId/execute')
   @HttpCode(200)
-  @ApiHeader(IDEMPOTENCY_KEY)
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiOperation({ summary: 'Execute a PENDING quote from its internal account: the quote turns PROCESSING' })
   @ApiOkResponse({ type: QuoteView })
   @ApiNotFoundResponse(NOT_FOUND)
@@ -79,7 +74,7 @@ export class QuotesController {
   @Post('sandbox/send')
   @HttpCode(200)
   @ApiTags('Sandbox')
-  @ApiHeader(IDEMPOTENCY_KEY)
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiOperation({ summary: "Sandbox: the platform's payment for a REALTIME_FUNDING quote arrives" })
   @ApiOkResponse({ description: 'The OUTGOING transaction the quote made' })
   @ApiNotFoundResponse({ description: 'QUOTE_NOT_FOUND; REFERENCE_NOT_FOUND' })

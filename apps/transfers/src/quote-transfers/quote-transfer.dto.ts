@@ -12,7 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { TransactionRateDetails } from '@transfers/transactions/transaction.entity';
+import { TransactionRateDetails } from '@payments/contracts';
 import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 
 /**

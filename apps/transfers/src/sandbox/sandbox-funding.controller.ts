@@ -8,7 +8,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Caller, CurrentCaller } from '@payments/http';
+import { Caller, CurrentCaller, IDEMPOTENCY_KEY_HEADER } from '@payments/http';
 import { FundAccountDto } from '@transfers/sandbox/dto/fund-account.dto';
 import { TransfersService } from '@transfers/transfers/transfers.service';
 
@@ -21,11 +21,7 @@ export class SandboxFundingController {
   @Post(':accountId/fund')
   @HttpCode(200)
   @ApiOperation({ summary: 'Simulate money arriving for an internal account (sandbox only)' })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'The same key again returns the first response',
-  })
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiOkResponse({
     description:
       'The internal account (interface.md 4.4) with the amount credited; an INCOMING transaction records it, COMPLETED',

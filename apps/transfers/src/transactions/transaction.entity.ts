@@ -1,20 +1,9 @@
-import { TransactionStatus, TransactionType } from '@payments/contracts';
+import { TransactionRateDetails, TransactionStatus, TransactionType } from '@payments/contracts';
 import { ScopedRecord } from '@payments/persistence';
 import { Column, Entity } from 'typeorm';
 
 export const SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
-
-/** interface.md 2.5 for a transaction: a quote's rate details without the counterparty's. */
-export interface TransactionRateDetails {
-  serviceApiMultiplier: number;
-  serviceApiFixedFee: number;
-  serviceApiVariableFeeRate: number;
-  serviceApiVariableFeeAmount: number;
-  platformFixedFee: number;
-  platformVariableFeeRate: number;
-  platformVariableFeeAmount: number;
-}
 
 /** Failure reasons this app sets (interface.md part 7); failureDetail says what the rail answered. */
 export type FailureReason = 'OFFRAMP_FAILED';

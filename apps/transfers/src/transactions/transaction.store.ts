@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment, TRANSACTION_EVENTS, TransactionStatus, TransactionType } from '@payments/contracts';
+import {
+  Environment,
+  TRANSACTION_EVENTS,
+  TransactionRateDetails,
+  TransactionStatus,
+  TransactionType,
+} from '@payments/contracts';
 import { Outbox } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { RailOutcome } from '@transfers/rails/sandbox-rail';
@@ -9,7 +15,6 @@ import {
   FailureReason,
   SourceType,
   Transaction,
-  TransactionRateDetails,
 } from '@transfers/transactions/transaction.entity';
 import { MovedTransaction, statusChanged } from '@transfers/transactions/transaction-events';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Caller, InternalApi } from '@payments/http';
-import { TransactionRateDetails } from '@transfers/transactions/transaction.entity';
+import { TransactionRateDetails } from '@payments/contracts';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 export interface TransferFee {

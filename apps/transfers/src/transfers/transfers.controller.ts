@@ -9,16 +9,11 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Caller, CurrentCaller } from '@payments/http';
+import { Caller, CurrentCaller, IDEMPOTENCY_KEY_HEADER } from '@payments/http';
 import { TransactionView } from '@transfers/transactions/transaction.view';
 import { TransferInDto, TransferOutDto } from '@transfers/transfers/dto/transfer.dto';
 import { TransfersService } from '@transfers/transfers/transfers.service';
 
-const IDEMPOTENCY_KEY = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'The same key again returns the first response, with Idempotent-Replayed: true',
-};
 const BAD_TRANSFER = {
   description:
     'INVALID_INPUT (every bad field; accounts of different owners); INVALID_CURRENCY: the accounts hold different currencies',
@@ -27,7 +22,7 @@ const NOT_FOUND = { description: "ACCOUNT_NOT_FOUND, also for another platform's
 
 @ApiTags('Same-currency transfers')
 @ApiBasicAuth()
-@ApiHeader(IDEMPOTENCY_KEY)
+@ApiHeader(IDEMPOTENCY_KEY_HEADER)
 @Controller()
 export class TransfersController {
   constructor(private readonly transfers: TransfersService) {}

@@ -1,0 +1,19 @@
+/**
+ * interface.md 2.5: the rate and fees of a transaction, as quoting prices them and transfers shows
+ * them on the transaction (and in its events).
+ */
+export interface TransactionRateDetails {
+  serviceApiMultiplier: number;
+  serviceApiFixedFee: number;
+  serviceApiVariableFeeRate: number;
+  serviceApiVariableFeeAmount: number;
+  platformFixedFee: number;
+  platformVariableFeeRate: number;
+  platformVariableFeeAmount: number;
+}
+
+/** A quote's rate details: the transaction's plus the counterparty's. */
+export interface QuoteRateDetails extends TransactionRateDetails {
+  counterpartyMultiplier: number;
+  counterpartyFixedFee: number;
+}
