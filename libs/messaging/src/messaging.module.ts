@@ -36,7 +36,9 @@ export class KafkaTopics implements OnModuleInit, OnApplicationShutdown {
       ...this.options.consumes.map((topic) => ({ topic: topicName(prefix, topic.deadLetterName), numPartitions: 1 })),
     ];
     if (topics.length) {
-      await this.admin.createTopics({ topics, waitForLeaders: true });
+      // kafkajs's own wait for leaders gives up when a KRaft broker has not yet applied the controller's
+      // new topics (UNKNOWN_TOPIC_OR_PARTITION, tulios/kafkajs#1563); awaitMetadata waits that out.
+      await this.admin.createTopics({ topics, waitForLeaders: false });
       await this.awaitMetadata(topics.map(({ topic }) => topic));
     }
     this.readiness.register('kafka', () => this.admin.describeCluster());
@@ -46,7 +48,7 @@ export class KafkaTopics implements OnModuleInit, OnApplicationShutdown {
     await this.admin?.disconnect();
   }
 
-  /** A topic just created may not be in the broker's metadata yet; subscribing before that fails. */
+  /** A topic just created may be unknown to the broker or have no leader yet; subscribing before that fails. */
   private async awaitMetadata(topics: string[]): Promise<void> {
     const deadline = Date.now() + METADATA_TIMEOUT_MS;
     for (;;) {

@@ -1,0 +1,30 @@
+import { TopicContract } from '@payments/contracts';
+import { TestSandbox, WIDGET_EVENTS, WidgetChangedV1, WidgetEvent } from './messaging-sandbox';
+
+jest.setTimeout(60_000);
+
+/** Topics enough that the broker's metadata lags behind its controller for some of them. */
+const TOPICS = Array.from(
+  { length: 12 },
+  (_, index) => new TopicContract<WidgetEvent>(`tests.widget-events-${index}.v1`, 3, { 'widget.changed@1': WidgetChangedV1 }),
+);
+
+describe('KafkaTopics', () => {
+  let sandbox: TestSandbox;
+
+  beforeEach(async () => {
+    sandbox = await TestSandbox.create();
+  });
+
+  afterEach(async () => {
+    await sandbox?.dispose();
+  });
+
+  // Every app creates its topics at start; on a fresh broker, replicas race for the same new topics.
+  it('starts replicas at once on topics that do not exist yet', async () => {
+    const replicas = await Promise.all(
+      Array.from({ length: 4 }, () => sandbox.startService({ produces: TOPICS, consumes: [WIDGET_EVENTS] })),
+    );
+    expect(replicas).toHaveLength(4);
+  });
+});
