@@ -38,7 +38,8 @@ export default async function globalSetup() {
   // The test script builds once before Jest starts; a direct `jest` run builds here.
   await setup(env, { log, build: process.env.E2E_SKIP_BUILD !== 'true' });
   mkdirSync(E2E_DIR, { recursive: true });
-  const stack = await startStack(env, { logDir: `${E2E_DIR}/logs`, log });
+  const logDir = `${E2E_DIR}/logs`;
+  const stack = await startStack(env, { logDir, log });
   globalThis.__E2E_STACK__ = stack;
   writeFileSync(
     `${E2E_DIR}/stack.json`,
@@ -52,6 +53,7 @@ export default async function globalSetup() {
       bullmqPrefix: env.BULLMQ_PREFIX,
       // What this stack sets beyond the inherited environment, for tests that start extra replicas.
       environment: Object.fromEntries(Object.entries(env).filter(([name, value]) => process.env[name] !== value)),
+      logDir,
     }),
   );
   log(`stack ready (topic prefix ${env.KAFKA_TOPIC_PREFIX})`);

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { eventually } from './eventually';
 import { e2eStack } from './stack';
@@ -10,7 +10,7 @@ const REPLICA_PORT_STEP = 100;
 
 /**
  * Another replica of one of the e2e stack's apps, started by a test to share or take over the
- * stack's work; its log is `.cache/e2e/logs/<app>-<replica>.log`. The test stops or kills it.
+ * stack's work; its log is `<app>-<replica>.log` beside the stack's. The test stops or kills it.
  */
 export class AppReplica {
   private constructor(
@@ -21,11 +21,9 @@ export class AppReplica {
 
   /** Starts replica number `replica` (1 and up) of `app`, whose port the stack sets in `portVariable`. */
   static async start(app: string, portVariable: string, replica: number): Promise<AppReplica> {
-    const { environment } = e2eStack();
+    const { environment, logDir } = e2eStack();
     const port = Number(environment[portVariable]) + REPLICA_PORT_STEP * replica;
     const name = `${app}-${replica}`;
-    const logDir = join(REPO_ROOT, '.cache', 'e2e', 'logs');
-    mkdirSync(logDir, { recursive: true });
     const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
     const child = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
       cwd: REPO_ROOT,

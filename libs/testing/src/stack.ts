@@ -30,6 +30,8 @@ export interface E2eStack {
   bullmqPrefix: string;
   /** The variables the stack sets beyond the inherited environment: what an extra replica needs. */
   environment: Record<string, string>;
+  /** Where each app's log is written, as `<app>.log`. */
+  logDir: string;
 }
 
 export const E2E_STACK_FILE = join(REPO_ROOT, '.cache', 'e2e', 'stack.json');

@@ -1,4 +1,6 @@
-import { ApiClient, bootstrapPlatform, e2eStack } from '@payments/testing';
+import { ApiClient, bootstrapPlatform, e2eStack, eventually } from '@payments/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 describe('HTTP conventions at the edge', () => {
   const stack = e2eStack();
@@ -41,6 +43,19 @@ describe('HTTP conventions at the edge', () => {
   it('keeps the caller request id', async () => {
     const response = await sandbox.get('/tokens', { headers: { 'x-request-id': 'trace-abc-123' } });
     expect(response.headers.get('x-request-id')).toBe('trace-abc-123');
+  });
+
+  it('writes a refused request to the access log with its request id', async () => {
+    const requestId = `access-log-${Date.now()}`;
+    await sandbox.get('/no-such-thing', { headers: { 'x-request-id': requestId } });
+
+    const entry = await eventually(async () =>
+      readFileSync(join(stack.logDir, 'gateway.log'), 'utf8')
+        .split('\n')
+        .find((line) => line.includes(`"requestId":"${requestId}"`)),
+    );
+
+    expect(JSON.parse(entry)).toMatchObject({ msg: 'request completed', res: { statusCode: 404 }, app: 'gateway' });
   });
 
   it('serves the OpenAPI document and its docs page', async () => {

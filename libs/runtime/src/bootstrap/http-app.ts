@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiExceptionFilter, createValidationPipe } from '@payments/http';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { CommonEnvironment } from '../config/environment';
 import { logRequest, requestIdOf } from '../observability/logging';
 import { httpRequestDuration } from '../observability/metrics';
@@ -31,6 +31,8 @@ export async function createHttpApp(module: unknown): Promise<NestFastifyApplica
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  // The app's own pino instance: nestjs-pino's static root is only set by its HTTP middleware, unused here.
+  const accessLog = (await app.resolve(PinoLogger)).logger;
   const filter = new ApiExceptionFilter();
   app.useGlobalFilters(filter);
   app.useGlobalPipes(createValidationPipe());
@@ -57,7 +59,7 @@ export async function createHttpApp(module: unknown): Promise<NestFastifyApplica
       },
       reply.elapsedTime / 1000,
     );
-    logRequest(request, reply);
+    logRequest(accessLog, request, reply);
     done();
   });
   return app;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PinoLogger } from 'nestjs-pino';
-import type { LoggerOptions } from 'pino';
+import type { Logger as Pino, LoggerOptions } from 'pino';
 import { CALLER_HEADERS } from '@payments/contracts';
 import { RequestContext } from '../context/request-context';
 
@@ -32,12 +31,12 @@ export function loggerOptions(app: string, level: string): LoggerOptions {
  * cost a third of the throughput of a simple read. Successes log at debug so that a busy service
  * does not spend its CPU on them.
  */
-export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
+export function logRequest(logger: Pino, request: FastifyRequest, reply: FastifyReply): void {
   if (QUIET_PATHS.has(request.url)) return;
   const status = reply.statusCode;
   const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
-  if (!PinoLogger.root.isLevelEnabled(level)) return;
-  PinoLogger.root[level](
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level](
     {
       requestId: request.id,
       req: { method: request.method, url: request.url },
