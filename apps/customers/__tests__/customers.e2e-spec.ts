@@ -1,6 +1,15 @@
 import { CUSTOMER_EVENTS, CustomerEvent } from '@payments/contracts';
-import { ApiClient, ApiResponse, bootstrapPlatform, e2eStack, KafkaTestConsumer, newPlatformClients } from '@payments/testing';
+import {
+  ApiClient,
+  ApiResponse,
+  bootstrapPlatform,
+  e2eStack,
+  eventually,
+  KafkaTestConsumer,
+  newPlatformClients,
+} from '@payments/testing';
 import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
 
 function individual(platformCustomerId: string, fields: object = {}) {
   return {
@@ -174,6 +183,8 @@ describe('customers', () => {
         '/customers',
         individual(uniqueId('patch'), { email: 'old@example.com' }),
       );
+      // Read first, so that the customers app holds the row in memory when the change comes.
+      expect((await sandbox.get(`/customers/${created.body.id}`)).body).toEqual(created.body);
 
       const updated = await sandbox.patch(`/customers/${created.body.id}`, {
         customerType: 'INDIVIDUAL',
@@ -216,6 +227,7 @@ describe('customers', () => {
     it('soft-deletes: 200 with isDeleted, then 410 CUSTOMER_DELETED, still readable, id free again', async () => {
       const platformCustomerId = uniqueId('leaving');
       const created = await sandbox.post('/customers', individual(platformCustomerId));
+      expect((await sandbox.get(`/customers/${created.body.id}`)).body.isDeleted).toBe(false);
 
       const deleted = await sandbox.delete(`/customers/${created.body.id}`);
       expect(deleted.status).toBe(200);
@@ -239,6 +251,23 @@ describe('customers', () => {
       const recreated = await sandbox.post('/customers', individual(platformCustomerId));
       expect(recreated.status).toBe(201);
       expect(recreated.body.umaAddress).toBe(created.body.umaAddress);
+    });
+
+    it('shows a change made outside this app replica at the next reads, as another replica would make it', async () => {
+      const created = await sandbox.post('/customers', individual(uniqueId('elsewhere')));
+      expect((await sandbox.get(`/customers/${created.body.id}`)).body.fullName).toBe('Jane Doe');
+      const database = new Pool({ connectionString: stack.databaseUrl, max: 1 });
+
+      await database
+        .query(`UPDATE customers.customers SET full_name = 'Changed Elsewhere' WHERE id = $1`, [
+          created.body.id.slice('Customer:'.length),
+        ])
+        .finally(() => database.end());
+
+      await eventually(async () => {
+        const { body } = await sandbox.get(`/customers/${created.body.id}`);
+        return body.fullName === 'Changed Elsewhere' ? true : undefined;
+      });
     });
   });
 
@@ -328,6 +357,8 @@ describe('customers', () => {
   describe('isolation', () => {
     it("answers 404 for another platform's customer, exactly as for an unknown one", async () => {
       const created = await sandbox.post('/customers', individual(uniqueId('private')));
+      // Read by its owner first, so that the customer is in the customers app's memory.
+      expect((await sandbox.get(`/customers/${created.body.id}`)).status).toBe(200);
       const stranger = api.withCredentials(bootstrapPlatform().sandbox);
 
       for (const response of [

@@ -4,6 +4,7 @@ import { ExternalAccount } from '@customers/external-accounts/external-account.e
 import { CustomersInitial1763800000000 } from '@customers/migrations/1763800000000-customers-initial';
 import { ExternalAccounts1763900000000 } from '@customers/migrations/1763900000000-external-accounts';
 import { Onboarding1764100000000 } from '@customers/migrations/1764100000000-onboarding';
+import { RowChangeAnnouncements1764200000000 } from '@customers/migrations/1764200000000-row-change-announcements';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
@@ -14,5 +15,10 @@ export const CUSTOMERS_ENTITIES = [Platform, PlatformConfig, Customer, ExternalA
 export const CUSTOMERS_SCHEMA: SchemaOptions = {
   schema: 'customers',
   entities: CUSTOMERS_ENTITIES,
-  migrations: [CustomersInitial1763800000000, ExternalAccounts1763900000000, Onboarding1764100000000],
+  migrations: [
+    CustomersInitial1763800000000,
+    ExternalAccounts1763900000000,
+    Onboarding1764100000000,
+    RowChangeAnnouncements1764200000000,
+  ],
 };

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { CUSTOMER_EVENTS, KycStatus } from '@payments/contracts';
+import { CUSTOMER_EVENTS, KycStatus, uuidOf } from '@payments/contracts';
 import { ApiException, Caller, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
-import { Outbox } from '@payments/persistence';
+import { Outbox, RowCache, RowChanges } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { violatedUniqueConstraint } from '@customers/database-errors';
@@ -37,6 +37,18 @@ export interface NewCustomerOptions {
   alsoInTransaction?: (manager: EntityManager, customer: Customer) => Promise<void>;
 }
 
+/** Customers read by id stay in memory until they change (see the row-change migration). */
+const CACHED_CUSTOMERS = { maxEntries: 10_000, ttlMs: 60_000 };
+
+/**
+ * The row-cache key of a customer, as its trigger announces it: platform, environment and uuid.
+ * Undefined for a malformed id, which is never found.
+ */
+function cacheKeyOf(scope: PlatformScope, customerId: string): string | undefined {
+  const id = uuidOf('Customer', customerId);
+  return id && `${scope.platformId}:${scope.environment}:${id.toLowerCase()}`;
+}
+
 /** List filters that match a column of the same name exactly. */
 const EQUALITY_FILTERS = ['platformCustomerId', 'customerType', 'umaAddress'] as const;
 /** List filters that bound a timestamp, both inclusive. */
@@ -53,12 +65,17 @@ const TIME_FILTERS = {
  */
 @Injectable()
 export class CustomersService {
+  private readonly cached: RowCache<Customer>;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Customer) private readonly customers: Repository<Customer>,
     private readonly configs: PlatformConfigsService,
     private readonly outbox: Outbox,
-  ) {}
+    rowChanges: RowChanges,
+  ) {
+    this.cached = rowChanges.cacheOf<Customer>('customers', CACHED_CUSTOMERS);
+  }
 
   async create(caller: Caller, body: CreateCustomerDto): Promise<CustomerView> {
     return presentCustomer(await this.createInScope(scopeOf(caller), body, { requestId: caller.requestId }));
@@ -99,13 +116,16 @@ export class CustomersService {
 
   /** A deleted customer is still returned, with isDeleted true. */
   async get(caller: Caller, customerId: string): Promise<CustomerView> {
-    return presentCustomer(await findCustomer(this.dataSource.manager, scopeOf(caller), customerId));
+    const scope = scopeOf(caller);
+    const load = () => findCustomer(this.dataSource.manager, scope, customerId);
+    const key = cacheKeyOf(scope, customerId);
+    return presentCustomer(await (key ? this.cached.read(key, load) : load()));
   }
 
   async update(caller: Caller, customerId: string, body: CustomerFieldsDto): Promise<CustomerView> {
     const scope = scopeOf(caller);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      const updated = await this.dataSource.transaction(async (manager) => {
         const config = await this.configs.holdForCustomerChange(manager, scope);
         const customer = await this.lockLive(manager, scope, customerId);
         if (body.customerType !== customer.customerType) {
@@ -120,6 +140,8 @@ export class CustomersService {
         await this.outbox.add(manager, CUSTOMER_EVENTS, customerUpdated(customer), caller.requestId);
         return presentCustomer(customer);
       });
+      this.forgetCommitted(scope, customerId);
+      return updated;
     } catch (error) {
       throw asConflict(error);
     }
@@ -128,7 +150,7 @@ export class CustomersService {
   /** Soft delete: the customer stays readable, frees its platformCustomerId and UMA address, and changes no more. */
   async delete(caller: Caller, customerId: string): Promise<CustomerView> {
     const scope = scopeOf(caller);
-    return this.dataSource.transaction(async (manager) => {
+    const deleted = await this.dataSource.transaction(async (manager) => {
       const customer = await this.lockLive(manager, scope, customerId);
       const now = new Date();
       const changes = { deletedAt: now, updatedAt: now };
@@ -137,6 +159,16 @@ export class CustomersService {
       await this.outbox.add(manager, CUSTOMER_EVENTS, customerDeleted(customer), caller.requestId);
       return presentCustomer(customer);
     });
+    this.forgetCommitted(scope, customerId);
+    return deleted;
+  }
+
+  /**
+   * Every replica hears of a committed change from its trigger; this one forgets at once, so that
+   * its caller's next read never races that notification.
+   */
+  private forgetCommitted(scope: PlatformScope, customerId: string): void {
+    this.cached.evict(cacheKeyOf(scope, customerId)!);
   }
 
   private insert(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PLATFORM_EVENTS } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
-import { Outbox } from '@payments/persistence';
+import { Outbox, RowCache, RowChanges } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { violatedUniqueConstraint } from '@customers/database-errors';
 import {
@@ -21,17 +21,29 @@ import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-ke
 
 type LockMode = 'pessimistic_read' | 'pessimistic_write';
 
+/** Configs stay in memory until they change (see the row-change migration). */
+const CACHED_CONFIGS = { maxEntries: 1_000, ttlMs: 60_000 };
+
+/** The row-cache key of a config, as its trigger announces it. */
+const cacheKeyOf = (scope: PlatformScope) => `${scope.platformId}:${scope.environment}`;
+
 @Injectable()
 export class PlatformConfigsService {
+  private readonly cached: RowCache<PlatformConfig>;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly signingKey: WebhookSigningKeyClient,
-  ) {}
+    rowChanges: RowChanges,
+  ) {
+    this.cached = rowChanges.cacheOf<PlatformConfig>('platform_configs', CACHED_CONFIGS);
+  }
 
   async get(caller: Caller): Promise<PlatformConfigView> {
+    const scope = scopeOf(caller);
     const [config, webhookPublicKey] = await Promise.all([
-      this.find(this.dataSource.manager, scopeOf(caller)),
+      this.cached.read(cacheKeyOf(scope), () => this.find(this.dataSource.manager, scope)),
       this.signingKey.publicKeyPem(),
     ]);
     return presentPlatformConfig(config, webhookPublicKey);
@@ -54,6 +66,8 @@ export class PlatformConfigsService {
         await this.outbox.add(manager, PLATFORM_EVENTS, platformConfigChanged(config), caller.requestId);
         return config;
       });
+      // Every replica hears of the change from its trigger; this one forgets at once for its caller's next read.
+      this.cached.evict(cacheKeyOf(scope));
       return presentPlatformConfig(config, webhookPublicKey);
     } catch (error) {
       if (violatedUniqueConstraint(error) === UMA_DOMAIN_UNIQUE) {

@@ -6,7 +6,9 @@ import { DataSource } from 'typeorm';
 import { InboxMessage } from '../inbox/inbox-message.entity';
 import { Outbox } from '../outbox/outbox';
 import { OutboxMessage } from '../outbox/outbox-message.entity';
+import { RowChanges } from '../row-cache/row-changes';
 import { dataSourceOptions, SchemaOptions } from './data-source-options';
+import { SCHEMA_NAME } from './schema-name';
 
 @Injectable()
 class DatabaseReadiness implements OnModuleInit {
@@ -20,7 +22,7 @@ class DatabaseReadiness implements OnModuleInit {
   }
 }
 
-/** The app's own schema through TypeORM, with the outbox and inbox tables every app has. */
+/** The app's own schema through TypeORM, with the outbox and inbox tables every app has, and its row caches. */
 @Module({})
 export class DatabaseModule {
   static forRoot(options: SchemaOptions): DynamicModule {
@@ -39,10 +41,8 @@ export class DatabaseModule {
             }),
         }),
       ],
-      providers: [DatabaseReadiness, Outbox, { provide: SCHEMA_NAME, useValue: options.schema }],
-      exports: [Outbox, SCHEMA_NAME],
+      providers: [DatabaseReadiness, Outbox, RowChanges, { provide: SCHEMA_NAME, useValue: options.schema }],
+      exports: [Outbox, RowChanges, SCHEMA_NAME],
     };
   }
 }
-
-export const SCHEMA_NAME = Symbol('SCHEMA_NAME');
