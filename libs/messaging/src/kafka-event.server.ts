@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { BaseRpcContext, CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { BaseRpcContext, CustomTransportStrategy, EventPattern, Server } from '@nestjs/microservices';
 import { consumerGroupName, EVENT_HEADERS, EventEnvelope, InvalidEventError, TopicContract, topicName } from '@payments/contracts';
 import { APP_NAME, CommonEnvironment, RequestContext } from '@payments/runtime';
 import { randomUUID } from 'node:crypto';
-import { Consumer, EachMessagePayload, Kafka, Partitioners, Producer } from 'kafkajs';
+import { Consumer, EachBatchPayload, EachMessagePayload, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
 import { Counter } from 'prom-client';
 import { lastValueFrom } from 'rxjs';
 import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
@@ -18,6 +18,17 @@ const consumedEvents = new Counter({
   labelNames: ['topic', 'outcome'] as const,
 });
 
+/** Marks a handler that takes the events of a topic in batches (see EventBatchPattern). */
+const BATCH_HANDLER = 'batch';
+
+/**
+ * Like @EventPattern(topic), but the handler gets the events as they arrive in batches, an array at
+ * a time in partition order, so that it can apply them in one database transaction. If a batch keeps
+ * failing, its events are handed over again one per call, so that only a poison event is
+ * dead-lettered.
+ */
+export const EventBatchPattern = (topic: string): MethodDecorator => EventPattern(topic, { [BATCH_HANDLER]: true });
+
 /** The Kafka context handed to @EventPattern handlers as @Ctx(). */
 export class EventContext extends BaseRpcContext<[EachMessagePayload]> {
   get message(): EachMessagePayload {
@@ -26,10 +37,10 @@ export class EventContext extends BaseRpcContext<[EachMessagePayload]> {
 }
 
 /**
- * A Nest microservice transport on kafkajs for @EventPattern(topic.name) handlers. Each event is
- * decoded against its topic contract, handled inside the request context that caused it, retried a
- * bounded number of times, and then parked on the topic's dead-letter topic, so one poison message
- * never stalls its partition and no message is dropped silently.
+ * A Nest microservice transport on kafkajs for @EventPattern(topic.name) and EventBatchPattern
+ * handlers. Each event is decoded against its topic contract, handled inside the request context that
+ * caused it, retried a bounded number of times, and then parked on the topic's dead-letter topic, so
+ * one poison message never stalls its partition and no message is dropped silently.
  */
 @Injectable()
 export class KafkaEventServer extends Server implements CustomTransportStrategy {
@@ -86,35 +97,93 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     await this.consumer.connect();
     // A new group starts at the beginning so that no event published before it existed is missed.
     await this.consumer.subscribe({ topics: patterns.map((pattern) => topicName(this.prefix, pattern)), fromBeginning: true });
-    await this.consumer.run({ partitionsConsumedConcurrently: 6, eachMessage: (payload) => this.handle(payload) });
-  }
-
-  private async handle(payload: EachMessagePayload): Promise<void> {
-    const { topic, message } = payload;
-    const contract = this.contracts.get(topic)!;
-    const requestId = message.headers?.[EVENT_HEADERS.requestId]?.toString() ?? randomUUID();
-    await RequestContext.run(requestId, async () => {
-      let lastError: unknown;
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        try {
-          const event = contract.decode(message.value);
-          await this.dispatch(contract.name, event, payload);
-          consumedEvents.inc({ topic: contract.name, outcome: 'handled' });
-          return;
-        } catch (error) {
-          lastError = error;
-          if (error instanceof InvalidEventError) break;
-          if (attempt < MAX_ATTEMPTS) await delay(FIRST_RETRY_DELAY_MS * 2 ** (attempt - 1));
-        }
-      }
-      await this.deadLetter(contract, payload, lastError);
+    await this.consumer.run({
+      partitionsConsumedConcurrently: 6,
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) => this.handleBatch(payload),
     });
   }
 
-  private async dispatch(pattern: string, event: EventEnvelope, payload: EachMessagePayload): Promise<void> {
+  private async handleBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat } = payload;
+    const contract = this.contracts.get(batch.topic)!;
+    const messages = batch.messages.map((message) => this.messagePayload(payload, message));
+    if (this.getHandlerByPattern(contract.name)!.extras?.[BATCH_HANDLER]) {
+      if (await this.handleTogether(contract, messages)) {
+        resolveOffset(batch.lastOffset());
+        await heartbeat();
+        return;
+      }
+    }
+    for (const message of messages) {
+      // After a rebalance the partition is another consumer's: it takes over from the last offset.
+      if (!payload.isRunning() || payload.isStale()) return;
+      await this.handle(contract, message);
+      resolveOffset(message.message.offset);
+      await heartbeat();
+    }
+  }
+
+  /** A batch handler's batch in one call; false if it kept failing and must go one event at a time. */
+  private async handleTogether(contract: TopicContract, messages: EachMessagePayload[]): Promise<boolean> {
+    const decoded: EventEnvelope[] = [];
+    for (const message of messages) {
+      try {
+        decoded.push(contract.decode(message.message.value));
+      } catch {
+        return false;
+      }
+    }
+    // The batch's events came from many requests; its log lines carry an id of its own.
+    const handled = await RequestContext.run(randomUUID(), () =>
+      this.withRetries(() => this.dispatch(contract.name, decoded, messages[0])),
+    );
+    if (handled === true) consumedEvents.inc({ topic: contract.name, outcome: 'handled' }, decoded.length);
+    return handled === true;
+  }
+
+  private async handle(contract: TopicContract, payload: EachMessagePayload): Promise<void> {
+    const { message } = payload;
+    const asBatch = Boolean(this.getHandlerByPattern(contract.name)!.extras?.[BATCH_HANDLER]);
+    const requestId = message.headers?.[EVENT_HEADERS.requestId]?.toString() ?? randomUUID();
+    await RequestContext.run(requestId, async () => {
+      const outcome = await this.withRetries(async () => {
+        const event = contract.decode(message.value);
+        await this.dispatch(contract.name, asBatch ? [event] : event, payload);
+      });
+      if (outcome === true) consumedEvents.inc({ topic: contract.name, outcome: 'handled' });
+      else await this.deadLetter(contract, payload, outcome.error);
+    });
+  }
+
+  /** True once `attempt` succeeds, or the last error after the bounded retries (none for an invalid event). */
+  private async withRetries(attempt: () => Promise<void>): Promise<true | { error: unknown }> {
+    let lastError: unknown;
+    for (let attemptNumber = 1; attemptNumber <= MAX_ATTEMPTS; attemptNumber++) {
+      try {
+        await attempt();
+        return true;
+      } catch (error) {
+        lastError = error;
+        if (error instanceof InvalidEventError) break;
+        if (attemptNumber < MAX_ATTEMPTS) await delay(FIRST_RETRY_DELAY_MS * 2 ** (attemptNumber - 1));
+      }
+    }
+    return { error: lastError };
+  }
+
+  private async dispatch(
+    pattern: string,
+    events: EventEnvelope | EventEnvelope[],
+    payload: EachMessagePayload,
+  ): Promise<void> {
     const handler = this.getHandlerByPattern(pattern)!;
-    const result = await handler(event, new EventContext([payload]));
+    const result = await handler(events, new EventContext([payload]));
     await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+  }
+
+  private messagePayload({ batch, heartbeat, pause }: EachBatchPayload, message: KafkaMessage): EachMessagePayload {
+    return { topic: batch.topic, partition: batch.partition, message, heartbeat, pause };
   }
 
   private async deadLetter(contract: TopicContract, { topic, partition, message }: EachMessagePayload, error: unknown): Promise<void> {

@@ -37,31 +37,44 @@ export interface AccountOwner extends EventScope {
   platformCustomerId: string | null;
 }
 
+export interface AccountOpening {
+  owner: AccountOwner;
+  currencies: string[];
+}
+
+/** Rows per INSERT when opening many accounts: well within Postgres' 65,535 bind parameters. */
+const ACCOUNTS_PER_INSERT = 1_000;
+
 @Injectable()
 export class InternalAccountsService {
   constructor(@InjectRepository(LedgerAccount) private readonly accounts: Repository<LedgerAccount>) {}
 
-  /** Opens one account per currency for the owner; currencies it already has are left alone. */
-  async open(manager: EntityManager, owner: AccountOwner, currencies: string[]): Promise<void> {
-    if (currencies.length === 0) return;
+  /**
+   * Opens one account per currency for each owner; currencies an owner already has are left alone.
+   * Many owners at once (a bulk import's customers) take a few multi-row statements.
+   */
+  async open(manager: EntityManager, openings: AccountOpening[]): Promise<void> {
     const now = new Date();
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(LedgerAccount)
-      .values(
-        currencies.map((currency) => ({
-          id: randomUUID(),
-          kind: 'INTERNAL' as const,
-          ...owner,
-          currency,
-          fundingReference: `FUND-${randomBytes(8).toString('hex').toUpperCase()}`,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .orIgnore()
-      .execute();
+    const rows = openings.flatMap(({ owner, currencies }) =>
+      currencies.map((currency) => ({
+        id: randomUUID(),
+        kind: 'INTERNAL' as const,
+        ...owner,
+        currency,
+        fundingReference: `FUND-${randomBytes(8).toString('hex').toUpperCase()}`,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    for (let start = 0; start < rows.length; start += ACCOUNTS_PER_INSERT) {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(LedgerAccount)
+        .values(rows.slice(start, start + ACCOUNTS_PER_INSERT))
+        .orIgnore()
+        .execute();
+    }
   }
 
   list(caller: Caller, query: ListInternalAccountsQuery): Promise<Page<InternalAccountView>> {

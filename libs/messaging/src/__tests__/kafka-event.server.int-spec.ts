@@ -2,10 +2,11 @@ import { Controller } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { handleOnce } from '@payments/persistence';
+import { handleEachOnce, handleOnce } from '@payments/persistence';
 import { RequestContext } from '@payments/runtime';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { EventBatchPattern } from '../kafka-event.server';
 import {
   eventually,
   RawMessage,
@@ -132,5 +133,74 @@ describe('KafkaEventServer', () => {
     expect(deadLetterOf(JSON.stringify(unhandleable))?.headers['x-failure']).toBe(
       'widgets: projector cannot handle this widget',
     );
+  });
+});
+
+const UNHANDLEABLE_IN_BATCH_ID = randomUUID();
+
+/** The batch form of WidgetProjector: one transaction per batch; one chosen event always fails. */
+@Controller()
+class WidgetBatchProjector {
+  static readonly batchSizes: number[] = [];
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  @EventBatchPattern(WIDGET_EVENTS.name)
+  async onWidgetsChanged(events: WidgetEvent[]): Promise<void> {
+    WidgetBatchProjector.batchSizes.push(events.length);
+    if (events.some((event) => event.eventId === UNHANDLEABLE_IN_BATCH_ID)) {
+      throw new Error('projector cannot handle this widget');
+    }
+    await handleEachOnce(this.dataSource, 'widget-batch-projector', events, async (manager, fresh) => {
+      for (const event of fresh) {
+        await manager.query(
+          'INSERT INTO widget_effects (event_id, widget_id, revision) VALUES ($1, $2, $3)',
+          [event.eventId, event.aggregateId, event.payload.revision],
+        );
+      }
+    });
+  }
+}
+
+describe('KafkaEventServer with a batch handler', () => {
+  const changes = Array.from({ length: 10 }, (_, index) => widgetChanged('widget-2', index + 1));
+  const unhandleable = { ...widgetChanged('widget-2', 99), eventId: UNHANDLEABLE_IN_BATCH_ID };
+  let sandbox: TestSandbox;
+  let effects: Effect[];
+  let deadLetters: RawMessage[];
+
+  beforeAll(async () => {
+    sandbox = await TestSandbox.create();
+    const app = await sandbox.startService({ consumes: [WIDGET_EVENTS], controllers: [WidgetBatchProjector] });
+    deadLetters = await sandbox.record(WIDGET_EVENTS.deadLetterName);
+    // One send on one key: the events reach the handler together, the third one twice.
+    const messages = [...changes.slice(0, 3), changes[2], unhandleable, ...changes.slice(3)];
+    await sandbox.publish(
+      WIDGET_EVENTS.name,
+      messages.map((event) => ({ key: 'widget-2', value: JSON.stringify(event) })),
+    );
+    effects = await eventually(async () => {
+      const rows = await app.get(DataSource).query<Effect[]>('SELECT event_id, revision FROM widget_effects');
+      return rows.length >= changes.length ? rows : undefined;
+    });
+    await eventually(async () => (deadLetters.length >= 1 ? true : undefined));
+  });
+
+  afterAll(async () => {
+    await sandbox?.dispose();
+  });
+
+  it('hands the handler several events in one call', () => {
+    expect(Math.max(...WidgetBatchProjector.batchSizes)).toBeGreaterThan(1);
+  });
+
+  it('applies every event once, a redelivered one too, when the batch fails and goes one by one', () => {
+    expect(effects.map((effect) => effect.revision).sort((a, b) => a - b)).toEqual(
+      changes.map((event) => event.payload.revision),
+    );
+  });
+
+  it('moves only the event the handler keeps failing on to the dead-letter topic', () => {
+    expect(deadLetters.map((message) => message.value)).toEqual([JSON.stringify(unhandleable)]);
   });
 });

@@ -1,6 +1,6 @@
 import { createEvent, Environment } from '@payments/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { handleOnce } from '../inbox/inbox';
+import { handleEachOnce, handleOnce } from '../inbox/inbox';
 import { TestDatabase } from './test-database';
 
 jest.setTimeout(30_000);
@@ -78,5 +78,49 @@ describe('handleOnce', () => {
 
     expect(outcomes.sort()).toEqual([false, true]);
     expect(await entries()).toHaveLength(1);
+  });
+});
+
+describe('handleEachOnce', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeEach(async () => {
+    database = await TestDatabase.create();
+    dataSource = await database.openBillingSchema();
+    await dataSource.query('CREATE TABLE ledger_entries (event_id uuid NOT NULL)');
+  });
+
+  afterEach(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  const bookEach = (manager: EntityManager, events: { eventId: string }[]) =>
+    manager.query('INSERT INTO ledger_entries (event_id) SELECT unnest($1::uuid[])', [
+      events.map((event) => event.eventId),
+    ]);
+
+  it('applies the effect to each event not handled before, once even if the batch holds it twice', async () => {
+    const [handled, fresh, twice] = [paymentSettled(), paymentSettled(), paymentSettled()];
+    await handleEachOnce(dataSource, 'ledger', [handled], bookEach);
+
+    const applied = await handleEachOnce(dataSource, 'ledger', [handled, fresh, twice, twice], bookEach);
+
+    expect(applied.map((event) => event.eventId)).toEqual([fresh.eventId, twice.eventId]);
+    const booked = await database.query<{ event_id: string }>('SELECT event_id FROM billing.ledger_entries');
+    expect(booked.map((row) => row.event_id).sort()).toEqual([handled, fresh, twice].map((event) => event.eventId).sort());
+  });
+
+  it('keeps no claim when the effect fails, so that the next delivery applies the whole batch', async () => {
+    const events = [paymentSettled(), paymentSettled()];
+
+    await expect(
+      handleEachOnce(dataSource, 'ledger', events, async () => {
+        throw new Error('ledger account locked');
+      }),
+    ).rejects.toThrow('ledger account locked');
+
+    await expect(handleEachOnce(dataSource, 'ledger', events, bookEach)).resolves.toHaveLength(2);
   });
 });

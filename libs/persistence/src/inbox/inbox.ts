@@ -21,3 +21,25 @@ export async function handleOnce(
     return true;
   });
 }
+
+/**
+ * handleOnce for a batch of events in one transaction: `effect` gets those not handled before (each
+ * once, even if delivered twice in the batch), and their inbox rows commit with it. Returns them.
+ */
+export async function handleEachOnce<Event extends EventEnvelope>(
+  dataSource: DataSource,
+  consumer: string,
+  events: Event[],
+  effect: (manager: EntityManager, fresh: Event[]) => Promise<void>,
+): Promise<Event[]> {
+  return dataSource.transaction(async (manager) => {
+    const claimed: { event_id: string }[] = await manager.query(
+      `INSERT INTO inbox (consumer, event_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING RETURNING event_id`,
+      [consumer, events.map((event) => event.eventId)],
+    );
+    const unclaimed = new Set(claimed.map((row) => row.event_id));
+    const fresh = events.filter((event) => unclaimed.delete(event.eventId));
+    if (fresh.length > 0) await effect(manager, fresh);
+    return fresh;
+  });
+}

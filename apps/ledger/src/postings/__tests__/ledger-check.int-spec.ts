@@ -68,11 +68,9 @@ describe('npm run ledger:check', () => {
       try {
         const accounts = new InternalAccountsService(dataSource.getRepository(LedgerAccount));
         const postings = new PostingsService(dataSource, accounts, new SystemAccountsService(dataSource));
-        await accounts.open(
-          dataSource.manager,
-          { ...CALLER, customerId: 'Customer:1', platformCustomerId: 'c-1' },
-          ['USD'],
-        );
+        await accounts.open(dataSource.manager, [
+          { owner: { ...CALLER, customerId: 'Customer:1', platformCustomerId: 'c-1' }, currencies: ['USD'] },
+        ]);
         const [{ id }] = await dataSource.query(`SELECT id FROM accounts WHERE kind = 'INTERNAL'`);
         const post = (kind: PostingKind, transactionId: string, amount: number) =>
           postings.post(CALLER, {
