@@ -335,3 +335,21 @@ export async function kafkaStatus() {
   const brokers = configuredBrokers();
   return { running: await answersDescribeCluster(brokers), pid: brokerPid() ?? null, brokers };
 }
+
+/**
+ * Deletes the topics and consumer groups of one run (the e2e stack, a bench) from the shared broker:
+ * partitions left behind by earlier runs cost the broker CPU even while idle.
+ */
+export async function deleteRunResources(brokers, prefix) {
+  const admin = new kafkajs.Kafka({ brokers, logLevel: kafkajs.logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.listGroups();
+    const groupIds = groups.map(({ groupId }) => groupId).filter((groupId) => groupId.startsWith(prefix));
+    if (groupIds.length) await admin.deleteGroups(groupIds).catch(() => undefined);
+    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
+    if (topics.length) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}
