@@ -1,5 +1,6 @@
 import {
   ApiClient,
+  bootstrapPlatform,
   e2eStack,
   eventually,
   newPlatformClients,
@@ -18,6 +19,7 @@ import {
   runLabel,
   US_ACCOUNT,
 } from './csv-fixtures';
+import { Pool } from 'undici';
 
 const UPLOAD = '/customers/bulk/csv';
 const TOTAL_ROWS = 1000;
@@ -291,6 +293,34 @@ describe('bulk customer import', () => {
       const bytes = await sandbox.upload(UPLOAD, tooBig);
       expect([bytes.status, bytes.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
       expect(await customerCount(sandbox)).toBe(0);
+    });
+
+    it('answers an upload past BULK_MAX_BYTES while it is still arriving, and serves the next request on the same connection', async () => {
+      const { sandbox: credentials } = bootstrapPlatform();
+      const authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
+      const boundary = `----upload${Date.now()}`;
+      const csv = csvOf([individual(`${runLabel()}-huge`, { internalNotes: 'x'.repeat(4 * Number(stack.environment.BULK_MAX_BYTES)) })]);
+      const body = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="customers.csv"\r\n` +
+          `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      );
+      // One keep-alive connection for both requests, as a browser or an HTTP client pool reuses it.
+      const connection = new Pool(stack.gatewayUrl, { connections: 1 });
+      try {
+        const upload = await connection.request({
+          method: 'POST',
+          path: `/2025-10-13${UPLOAD}`,
+          headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          body,
+        });
+        expect([upload.statusCode, JSON.parse(await upload.body.text()).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+
+        const next = await connection.request({ method: 'GET', path: '/2025-10-13/config', headers: { authorization }, headersTimeout: 10_000 });
+        expect(next.statusCode).toBe(200);
+        await next.body.dump();
+      } finally {
+        await connection.close();
+      }
     });
 
     it('fails the job of a file that stops being readable CSV, importing none of it', async () => {

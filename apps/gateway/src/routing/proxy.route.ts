@@ -1,6 +1,8 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { API_PREFIX, ApiException } from '@payments/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { PassThrough, Readable } from 'node:stream';
 import { apiPath, authenticationHook } from '@gateway/auth/auth.guard';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
@@ -83,7 +85,24 @@ function bodyOf(request: FastifyRequest): unknown {
   const contentType = request.headers['content-type'];
   if (!contentType?.toLowerCase().startsWith(MULTIPART)) return request.body;
   const contentLength = request.headers['content-length'];
-  return { stream: request.raw, contentType, ...(contentLength ? { contentLength } : {}) };
+  return { stream: forwardedUpload(request.raw), contentType, ...(contentLength ? { contentLength } : {}) };
+}
+
+/**
+ * The upload as the upstream call reads it. An app may answer before it has all of it (a 413 once
+ * the limit is passed), and the HTTP client then discards the stream it was given; the client's
+ * request must not go with it, or its unread rest would stall the client's keep-alive connection
+ * and the next request on it. So the upstream gets a stream of its own, and once that is gone the
+ * rest of the upload is read and dropped, as the app does on its side.
+ */
+function forwardedUpload(raw: IncomingMessage): Readable {
+  const forwarded = new PassThrough();
+  forwarded.once('close', () => {
+    if (raw.complete) return;
+    raw.unpipe(forwarded);
+    raw.resume();
+  });
+  return raw.pipe(forwarded);
 }
 
 function send(reply: FastifyReply, response: UpstreamResponse): FastifyReply {

@@ -96,8 +96,6 @@ export class UpstreamClient implements OnApplicationShutdown {
         path: request.pathAndQuery,
         headers,
         body: streamed ? body.stream : hasBody ? JSON.stringify(body) : undefined,
-        // An upload the app refuses early may leave its connection mid-body: never reuse that one.
-        reset: streamed,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
