@@ -2,7 +2,7 @@
 // the figures each issue asks for. Every load runs on this machine against loopback only, bounded
 // in time. `--only reads|money|quotes|bulk` runs one part; `--duration S` shortens the money paths' 60 s.
 // The bulk import starts stacks of its own, with one and then two worker replicas.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/apps.mjs';
@@ -30,7 +30,7 @@ await (await import('./lib/infra.mjs')).dropDatabase(env.DATABASE_URL);
 
 const startedAt = Date.now();
 await setup(env, { log: () => undefined, build: false });
-const results = {};
+const results = { cpuProbeMs: cpuProbeMs() };
 if (runs('reads') || runs('money') || runs('quotes')) {
   const stack = await startStack(env, { logDir, log });
   results.startSeconds = (Date.now() - startedAt) / 1000;
@@ -68,6 +68,8 @@ if (runs('bulk')) {
     await deleteRedisKeys(env.REDIS_URL ?? DEFAULT_REDIS_URL, `${env.BULLMQ_PREFIX}:*`);
   }
 }
+const { deleteRunResources } = await import('./lib/kafka.mjs');
+await deleteRunResources((env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), env.KAFKA_TOPIC_PREFIX);
 
 mkdirSync(`${ROOT}/.cache/bench`, { recursive: true });
 writeFileSync(`${ROOT}/.cache/bench/results.json`, JSON.stringify(results, null, 2));
@@ -75,6 +77,7 @@ const { summarizeReads } = await import('./bench/reads.mjs');
 const { summarizeMoneyPath } = await import('./bench/money-path.mjs');
 const { summarizeBulkImport } = await import('./bench/bulk-import.mjs');
 console.log('\nBenchmark results (2-core machine, every app, Kafka, PostgreSQL and Redis on it):');
+console.log(`  CPU probe before the load: ${results.cpuProbeMs} ms (machines of one kind, even one machine over a day, differ; compare runs by it)`);
 if (results.startSeconds) console.log(`  start from a built tree to ready: ${results.startSeconds.toFixed(1)} s`);
 for (const line of [
   ...(results.reads ? summarizeReads(results.reads) : []),
@@ -83,4 +86,18 @@ for (const line of [
   ...(results.bulkImport ? summarizeBulkImport(results.bulkImport) : []),
 ]) {
   console.log(`  ${line}`);
+}
+
+/**
+ * A fixed single-threaded workload (hashing and JSON, as a request does), timed before any load: the
+ * shared hosts of this kind run the same code two or three times slower at busy hours.
+ */
+function cpuProbeMs() {
+  const startedAt = performance.now();
+  const payload = JSON.stringify({ id: 'Customer:0', amount: 1234, currency: 'USD', tags: ['a', 'b', 'c'] });
+  for (let round = 0; round < 200_000; round++) {
+    createHash('sha256').update(payload).update(String(round)).digest('hex');
+    JSON.parse(payload);
+  }
+  return Math.round(performance.now() - startedAt);
 }
