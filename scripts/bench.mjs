@@ -9,7 +9,9 @@ import { ROOT } from './lib/apps.mjs';
 import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, duration: { type: 'string' } } });
+const PARTS = ['reads', 'money', 'quotes', 'bulk'];
+const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}] [--duration SECONDS]`;
+const values = parseOptions();
 const runs = (part) => !values.only || values.only === part;
 const BENCH_BASE_PORT = 28080;
 const log = (line) => console.log(`[bench] ${line}`);
@@ -100,4 +102,16 @@ function cpuProbeMs() {
     JSON.parse(payload);
   }
   return Math.round(performance.now() - startedAt);
+}
+
+function parseOptions() {
+  try {
+    const { values } = parseArgs({ options: { only: { type: 'string' }, duration: { type: 'string' } } });
+    if (values.only !== undefined && !PARTS.includes(values.only)) throw new Error(`unknown part '${values.only}'`);
+    if (values.duration !== undefined && !(Number(values.duration) > 0)) throw new Error('--duration must be a positive number');
+    return values;
+  } catch (error) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
 }
