@@ -71,7 +71,7 @@ if (runs('bulk')) {
   }
 }
 const { deleteRunResources } = await import('./lib/kafka.mjs');
-await deleteRunResources((env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), env.KAFKA_TOPIC_PREFIX);
+await deleteRunResources(env.KAFKA_TOPIC_PREFIX);
 
 mkdirSync(`${ROOT}/.cache/bench`, { recursive: true });
 writeFileSync(`${ROOT}/.cache/bench/results.json`, JSON.stringify(results, null, 2));

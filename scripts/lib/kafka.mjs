@@ -340,7 +340,7 @@ export async function kafkaStatus() {
  * Deletes the topics and consumer groups of one run (the e2e stack, a bench) from the shared broker:
  * partitions left behind by earlier runs cost the broker CPU even while idle.
  */
-export async function deleteRunResources(brokers, prefix) {
+export async function deleteRunResources(prefix, brokers = configuredBrokers()) {
   const admin = new kafkajs.Kafka({ brokers, logLevel: kafkajs.logLevel.NOTHING }).admin();
   await admin.connect();
   try {

@@ -9,5 +9,5 @@ export default async function globalTeardown() {
   await globalThis.__E2E_STACK__?.stop();
   const { kafkaBrokers, topicPrefix, redisUrl, bullmqPrefix } = JSON.parse(readFileSync(`${E2E_DIR}/stack.json`, 'utf8'));
   await deleteRedisKeys(redisUrl, `${bullmqPrefix}:*`);
-  await deleteRunResources(kafkaBrokers, topicPrefix);
+  await deleteRunResources(topicPrefix, kafkaBrokers);
 }

@@ -48,6 +48,8 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   private deadLetters?: Producer;
   private readonly prefix: string;
   private readonly contracts: Map<string, TopicContract>;
+  /** The patterns whose handler is an EventBatchPattern, known once the handlers are registered. */
+  private batchPatterns = new Set<string>();
 
   constructor(
     @Inject(KAFKA) private readonly kafka: Kafka,
@@ -65,6 +67,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       const handled = [...this.messageHandlers.keys()];
       const unknown = handled.filter((pattern) => !this.contracts.has(topicName(this.prefix, pattern)));
       if (unknown.length) throw new Error(`@EventPattern for topics not declared in MessagingModule consumes: ${unknown.join(', ')}`);
+      this.batchPatterns = new Set(handled.filter((pattern) => this.messageHandlers.get(pattern)!.extras?.[BATCH_HANDLER]));
       if (handled.length > 0) await this.startConsumer(handled);
       callback();
     } catch (error) {
@@ -108,7 +111,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     const { batch, resolveOffset, heartbeat } = payload;
     const contract = this.contracts.get(batch.topic)!;
     const messages = batch.messages.map((message) => this.messagePayload(payload, message));
-    if (this.getHandlerByPattern(contract.name)!.extras?.[BATCH_HANDLER]) {
+    if (this.batchPatterns.has(contract.name)) {
       if (await this.handleTogether(contract, messages)) {
         resolveOffset(batch.lastOffset());
         await heartbeat();
@@ -144,7 +147,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
 
   private async handle(contract: TopicContract, payload: EachMessagePayload): Promise<void> {
     const { message } = payload;
-    const asBatch = Boolean(this.getHandlerByPattern(contract.name)!.extras?.[BATCH_HANDLER]);
+    const asBatch = this.batchPatterns.has(contract.name);
     const requestId = message.headers?.[EVENT_HEADERS.requestId]?.toString() ?? randomUUID();
     await RequestContext.run(requestId, async () => {
       const outcome = await this.withRetries(async () => {

@@ -11,15 +11,8 @@ export async function handleOnce(
   event: EventEnvelope,
   effect: (manager: EntityManager) => Promise<void>,
 ): Promise<boolean> {
-  return dataSource.transaction(async (manager) => {
-    const claimed: unknown[] = await manager.query(
-      `INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-      [consumer, event.eventId],
-    );
-    if (claimed.length === 0) return false;
-    await effect(manager);
-    return true;
-  });
+  const fresh = await handleEachOnce(dataSource, consumer, [event], (manager) => effect(manager));
+  return fresh.length > 0;
 }
 
 /**
