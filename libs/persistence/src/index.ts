@@ -12,3 +12,4 @@ export * from './inbox/inbox';
 export * from './inbox/inbox-message.entity';
 export * from './database/migrate-cli';
 export * from './database/scoped-record';
+export * from './group-commit/group-commit';

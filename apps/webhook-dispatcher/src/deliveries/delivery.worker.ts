@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { GroupCommit } from '@payments/persistence';
 import { WakeableSleep } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
 import { afterAttempt, parseRetrySchedule, withoutEndpoint } from '@webhooks/deliveries/delivery-policy';
 import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore, DeliveryUpdate, DueDelivery, Enqueued } from '@webhooks/deliveries/delivery.store';
-import { GroupCommit } from '@webhooks/deliveries/group-commit';
 import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';

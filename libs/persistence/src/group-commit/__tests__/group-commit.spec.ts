@@ -1,4 +1,4 @@
-import { GroupCommit } from '@webhooks/deliveries/group-commit';
+import { GroupCommit } from '../group-commit';
 
 /** A commit that records its batches and finishes when the test says so. */
 function controlledCommit() {
@@ -6,7 +6,9 @@ function controlledCommit() {
   const pending: (() => void)[] = [];
   const commit = (items: number[]) => {
     batches.push(items);
-    return new Promise<string[]>((resolve) => pending.push(() => resolve(items.map((item) => `done ${item}`))));
+    return new Promise<string[]>((resolve) =>
+      pending.push(() => resolve(items.map((item) => `done ${item}`))),
+    );
   };
   /** Finishes the oldest commit still running. */
   const finishNext = async () => {
@@ -60,11 +62,14 @@ describe('GroupCommit', () => {
 
   it('fails every item of a failed batch, and goes on with the next one', async () => {
     let calls = 0;
-    const group = new GroupCommit(async (items: number[]) => {
-      calls++;
-      if (calls === 1) throw new Error('database down');
-      return items;
-    }, { maxBatch: 10, maxInFlight: 1 });
+    const group = new GroupCommit(
+      async (items: number[]) => {
+        calls++;
+        if (calls === 1) throw new Error('database down');
+        return items;
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
 
     const failed = group.add(1);
     const next = group.add(2);
