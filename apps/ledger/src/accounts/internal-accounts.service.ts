@@ -4,7 +4,7 @@ import { EventScope, toApiId, uuidOf } from '@payments/contracts';
 import { ApiException, Caller, Page, paginate } from '@payments/http';
 import { Currency, currencyOf } from '@payments/money';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EntityManager, IsNull, Repository } from 'typeorm';
+import { EntityManager, In, IsNull, Repository } from 'typeorm';
 import { LedgerAccount } from '@ledger/accounts/account.entity';
 import {
   ListInternalAccountsQuery,
@@ -109,18 +109,30 @@ export class InternalAccountsService {
 
   /** The caller's internal account `InternalAccount:<uuid>`; any other id is not found, whoever owns it. */
   async find(caller: Caller, accountId: string): Promise<LedgerAccount> {
-    const id = uuidOf('InternalAccount', accountId);
-    const account = id
-      ? await this.accounts.findOneBy({
-          id,
-          kind: 'INTERNAL',
-          platformId: caller.platformId,
-          environment: caller.environment,
-        })
-      : null;
+    const account = (await this.findAll(caller, [accountId])).get(accountUuidOf(accountId) ?? '');
     if (!account) throw new ApiException('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
     return account;
   }
+
+  /** The caller's internal accounts among `accountIds`, in one query, keyed by `accountUuidOf`; others are absent. */
+  async findAll(caller: Caller, accountIds: string[]): Promise<Map<string, LedgerAccount>> {
+    const ids = [...new Set(accountIds.flatMap((accountId) => accountUuidOf(accountId) ?? []))];
+    const accounts =
+      ids.length === 0
+        ? []
+        : await this.accounts.findBy({
+            id: In(ids),
+            kind: 'INTERNAL',
+            platformId: caller.platformId,
+            environment: caller.environment,
+          });
+    return new Map(accounts.map((account) => [account.id, account]));
+  }
+}
+
+/** The uuid of an `InternalAccount:<uuid>` id as the database returns it (lower case), or undefined. */
+export function accountUuidOf(accountId: string): string | undefined {
+  return uuidOf('InternalAccount', accountId)?.toLowerCase();
 }
 
 export function present(account: LedgerAccount): InternalAccountView {

@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
+import { GroupCommit } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
+import { ACCOUNT_KINDS } from '@ledger/accounts/account.entity';
+import { accountUuidOf, InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { toJsonAmount } from '@ledger/accounts/minor-units';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
-import { CreatePostingDto } from '@ledger/postings/dto/create-posting.dto';
+import { CreatePostingDto, MAX_BATCH_POSTINGS } from '@ledger/postings/dto/create-posting.dto';
 import {
   assertClosable,
   assertFees,
@@ -36,6 +38,9 @@ export interface PostingOutcome {
   created: boolean;
 }
 
+/** One posting of a batch: applied (or found applied before), or refused on its own. */
+export type PostingResult = PostingOutcome | ApiException;
+
 interface PostingRow {
   id: string;
   transaction_id: string;
@@ -48,142 +53,324 @@ interface PostingRow {
   balance_after: string;
 }
 
+/** A posting whose accounts are known and whose amounts are valid, not yet weighed against balances. */
+interface PreparedPosting {
+  transactionId: string;
+  kind: PostingKind;
+  terms: PostingTerms;
+  /** How the posting changes its internal account's balance: zero for a SETTLE. */
+  internalChange: bigint;
+  /** The accounts the legs go to, with their signed amounts. */
+  entries: { accountId: string; amount: bigint }[];
+}
+
+/** A posting accepted within the batch's transaction, with its entries, ready to be written. */
+interface AcceptedPosting {
+  posting: StoredPosting;
+  entries: PreparedPosting['entries'];
+}
+
 /**
- * Double-entry postings. Concurrency rests on one rule: a posting first locks its internal account,
- * then claims its (transactionId, kind) key, then locks its system accounts in ACCOUNT_KINDS order.
- * So a duplicate waits for the first request and finds its key taken; a SETTLE and a RELEASE of one
- * reservation (which names that account) run one after the other; the balance check reads a
- * balance nobody else can change before commit; and no two postings wait on each other in a cycle.
+ * A concurrent claim of one of the batch's keys, on an account the batch had not locked, won: the
+ * batch rolls back and runs again, then finds that posting and answers for it.
+ */
+class LostClaim extends Error {}
+
+/**
+ * Two commits of one caller at a time: the second prepares while the first holds the system
+ * accounts; more would only queue on those locks.
+ */
+const POSTING_GROUP_COMMIT = { maxBatch: MAX_BATCH_POSTINGS, maxInFlight: 2 };
+
+/** Runs of a batch that lost a claim to a concurrent request; the next run sees that request's posting. */
+const CLAIM_ATTEMPTS = 3;
+
+/**
+ * Double-entry postings. Concurrency rests on one rule: a batch first locks its internal accounts
+ * (in id order), then claims its (transactionId, kind) keys, then locks its system accounts in
+ * ACCOUNT_KINDS order. So a duplicate waits for the first request and finds its key taken; a SETTLE
+ * and a RELEASE of one reservation (which names that account) run one after the other; the balance
+ * check reads a balance nobody else can change before commit; and no two batches wait on each other
+ * in a cycle. A single posting is a batch of one.
  */
 @Injectable()
 export class PostingsService {
+  private readonly groupCommits = new Map<string, GroupCommit<CreatePostingDto, PostingResult>>();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly accounts: InternalAccountsService,
     private readonly systemAccounts: SystemAccountsService,
   ) {}
 
+  /**
+   * One posting. Postings of one caller that arrive while its earlier ones commit are applied
+   * together (group commit): every posting of a platform and currency locks the same system
+   * accounts, which would otherwise allow one posting per commit.
+   */
   async post(caller: Caller, body: CreatePostingDto): Promise<PostingOutcome> {
-    const account = await this.accounts.find(caller, body.accountId);
-    if (account.currency !== body.currency) {
-      throw new ApiException(
-        'INVALID_CURRENCY',
-        `Account ${body.accountId} holds ${account.currency}, not ${body.currency}`,
-      );
-    }
-    const terms: PostingTerms = {
-      platformId: caller.platformId,
-      environment: caller.environment,
-      internalAccountId: account.id,
-      amount: BigInt(body.amount),
-      currency: account.currency,
-    };
-    const fees = { platform: BigInt(body.platformFee ?? 0), service: BigInt(body.serviceFee ?? 0) };
-    assertFees(body.kind, terms.amount, fees);
-    const legs = legsOf(body.kind, terms.amount, fees);
-    const systemIds = await this.systemAccounts.idsOf(terms, systemAccountsOf(legs));
-    const entries = legs.map((leg) => ({
-      accountId: leg.account === 'INTERNAL' ? account.id : systemIds.get(leg.account)!,
-      amount: leg.amount,
-    }));
+    const result = await this.groupCommitOf(caller).add(body);
+    if (result instanceof ApiException) throw result;
+    return result;
+  }
 
-    return this.dataSource.transaction(async (manager) => {
-      const [{ balance }] = await manager.query(
-        `SELECT balance FROM accounts WHERE id = $1 FOR NO KEY UPDATE`,
-        [account.id],
-      );
-      const balanceAfter = BigInt(balance) + internalChangeOf(legs);
-      const posting: StoredPosting = {
-        id: randomUUID(),
+  /** One per platform and environment, kept for the life of the app: there are few of them. */
+  private groupCommitOf(caller: Caller): GroupCommit<CreatePostingDto, PostingResult> {
+    const key = `${caller.platformId}|${caller.environment}`;
+    let group = this.groupCommits.get(key);
+    if (!group) {
+      group = new GroupCommit((bodies) => this.postAll(caller, bodies), POSTING_GROUP_COMMIT);
+      this.groupCommits.set(key, group);
+    }
+    return group;
+  }
+
+  /**
+   * Applies the postings in their order, in one database transaction of a fixed number of
+   * statements however many they are; each is accepted or refused on its own, and a later one sees
+   * the balances the earlier ones left.
+   */
+  async postAll(caller: Caller, bodies: CreatePostingDto[]): Promise<PostingResult[]> {
+    const prepared = await this.prepare(caller, bodies);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.dataSource.transaction((manager) => this.apply(manager, prepared));
+      } catch (error) {
+        if (!(error instanceof LostClaim) || attempt === CLAIM_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** Finds each posting's accounts and checks what needs no balance: currency and fees. */
+  private async prepare(
+    caller: Caller,
+    bodies: CreatePostingDto[],
+  ): Promise<(PreparedPosting | ApiException)[]> {
+    const internal = await this.accounts.findAll(
+      caller,
+      bodies.map((body) => body.accountId),
+    );
+    const prepared: (PreparedPosting | ApiException)[] = [];
+    for (const body of bodies) {
+      const account = internal.get(accountUuidOf(body.accountId) ?? '');
+      if (!account) {
+        prepared.push(new ApiException('ACCOUNT_NOT_FOUND', `Internal account ${body.accountId} not found`));
+        continue;
+      }
+      if (account.currency !== body.currency) {
+        prepared.push(
+          new ApiException(
+            'INVALID_CURRENCY',
+            `Account ${body.accountId} holds ${account.currency}, not ${body.currency}`,
+          ),
+        );
+        continue;
+      }
+      const terms: PostingTerms = {
+        platformId: caller.platformId,
+        environment: caller.environment,
+        internalAccountId: account.id,
+        amount: BigInt(body.amount),
+        currency: account.currency,
+      };
+      const fees = { platform: BigInt(body.platformFee ?? 0), service: BigInt(body.serviceFee ?? 0) };
+      try {
+        assertFees(body.kind, terms.amount, fees);
+      } catch (error) {
+        prepared.push(refusal(error));
+        continue;
+      }
+      const legs = legsOf(body.kind, terms.amount, fees);
+      const systemIds = await this.systemAccounts.idsOf(terms, systemAccountsOf(legs));
+      prepared.push({
         transactionId: body.transactionId,
         kind: body.kind,
-        ...terms,
-        balanceAfter,
-      };
-      if (!(await this.claim(manager, posting))) return this.replay(manager, posting);
-
-      // Refusals throw, which rolls the claim back with everything else.
-      if (closesReservation(posting.kind)) {
-        assertClosable(posting, await this.postingsOf(manager, posting.transactionId));
-      }
-      assertInternalBalance(balanceAfter);
-      // In lock order: the internal account, then the system accounts every posting of the platform
-      // shares, so those are held as briefly as possible.
-      for (const entry of entries) {
-        await manager.query(`UPDATE accounts SET balance = balance + $2, updated_at = now() WHERE id = $1`, [
-          entry.accountId,
-          entry.amount,
-        ]);
-      }
-      await manager.query(
-        `INSERT INTO entries (posting_id, account_id, amount, currency)
-           SELECT $1, account_id, amount, $2 FROM unnest($3::uuid[], $4::bigint[]) AS entry (account_id, amount)`,
-        [
-          posting.id,
-          posting.currency,
-          entries.map((entry) => entry.accountId),
-          entries.map((entry) => entry.amount),
-        ],
-      );
-      return { posting: present(posting), created: true };
-    });
-  }
-
-  /** Inserts the posting unless its (transactionId, kind) exists; a concurrent insert of it is waited for. */
-  private async claim(manager: EntityManager, posting: StoredPosting): Promise<boolean> {
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO postings
-         (id, transaction_id, kind, platform_id, environment, internal_account_id, amount, currency, balance_after)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (transaction_id, kind) DO NOTHING
-       RETURNING id`,
-      [
-        posting.id,
-        posting.transactionId,
-        posting.kind,
-        posting.platformId,
-        posting.environment,
-        posting.internalAccountId,
-        posting.amount,
-        posting.currency,
-        posting.balanceAfter,
-      ],
-    );
-    return inserted.length > 0;
-  }
-
-  /** The first result of a repeated request; the same key with other terms is a conflict. */
-  private async replay(manager: EntityManager, request: StoredPosting): Promise<PostingOutcome> {
-    const existing = (await this.postingsOf(manager, request.transactionId)).find(
-      (posting) => posting.kind === request.kind,
-    );
-    if (!existing || !sameTerms(existing, request)) {
-      throw new ApiException(
-        'CONFLICT',
-        `Transaction ${request.transactionId} already has a ${request.kind} posting with other terms`,
-      );
+        terms,
+        internalChange: internalChangeOf(legs),
+        entries: legs.map((leg) => ({
+          accountId: leg.account === 'INTERNAL' ? account.id : systemIds.get(leg.account)!,
+          amount: leg.amount,
+        })),
+      });
     }
-    return { posting: present(existing), created: false };
+    return prepared;
   }
 
-  private async postingsOf(manager: EntityManager, transactionId: string): Promise<StoredPosting[]> {
+  private async apply(
+    manager: EntityManager,
+    prepared: (PreparedPosting | ApiException)[],
+  ): Promise<PostingResult[]> {
+    const postings = prepared.filter((item): item is PreparedPosting => !(item instanceof ApiException));
+    if (postings.length === 0) return prepared as ApiException[];
+    const balances = await lockInternalAccounts(
+      manager,
+      postings.map((posting) => posting.terms.internalAccountId),
+    );
+    const byTransaction = await this.postingsOf(
+      manager,
+      postings.map((posting) => posting.transactionId),
+    );
+    const accepted: AcceptedPosting[] = [];
+    const results = prepared.map((item) =>
+      item instanceof ApiException ? item : decide(item, balances, byTransaction, accepted),
+    );
+    if (accepted.length > 0) await write(manager, accepted);
+    return results;
+  }
+
+  /** Every posting of the transactions, read under their internal accounts' locks. */
+  private async postingsOf(
+    manager: EntityManager,
+    transactionIds: string[],
+  ): Promise<Map<string, StoredPosting[]>> {
     const rows: PostingRow[] = await manager.query(
       `SELECT id, transaction_id, kind, platform_id, environment, internal_account_id, amount, currency, balance_after
-         FROM postings WHERE transaction_id = $1`,
-      [transactionId],
+         FROM postings WHERE transaction_id = ANY($1::text[])`,
+      [[...new Set(transactionIds)]],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      transactionId: row.transaction_id,
-      kind: row.kind,
-      platformId: row.platform_id,
-      environment: row.environment,
-      internalAccountId: row.internal_account_id,
-      amount: BigInt(row.amount),
-      currency: row.currency,
-      balanceAfter: BigInt(row.balance_after),
-    }));
+    const byTransaction = new Map<string, StoredPosting[]>();
+    for (const row of rows) {
+      const postings = byTransaction.get(row.transaction_id) ?? [];
+      postings.push({
+        id: row.id,
+        transactionId: row.transaction_id,
+        kind: row.kind,
+        platformId: row.platform_id,
+        environment: row.environment,
+        internalAccountId: row.internal_account_id,
+        amount: BigInt(row.amount),
+        currency: row.currency,
+        balanceAfter: BigInt(row.balance_after),
+      });
+      byTransaction.set(row.transaction_id, postings);
+    }
+    return byTransaction;
   }
+}
+
+/**
+ * Accepts or refuses one posting against the balances and postings so far, which it then updates: a
+ * repeated key answers its first result (or a conflict, with other terms); a closing posting needs
+ * its open reservation; no internal account may go below zero.
+ */
+function decide(
+  prepared: PreparedPosting,
+  balances: Map<string, bigint>,
+  byTransaction: Map<string, StoredPosting[]>,
+  accepted: AcceptedPosting[],
+): PostingResult {
+  const { transactionId, kind, terms, internalChange, entries } = prepared;
+  const posting: StoredPosting = {
+    id: randomUUID(),
+    transactionId,
+    kind,
+    ...terms,
+    balanceAfter: balances.get(terms.internalAccountId)! + internalChange,
+  };
+  const ofTransaction = byTransaction.get(transactionId) ?? [];
+  const earlier = ofTransaction.find((other) => other.kind === kind);
+  if (earlier) {
+    return sameTerms(earlier, posting)
+      ? { posting: present(earlier), created: false }
+      : new ApiException(
+          'CONFLICT',
+          `Transaction ${transactionId} already has a ${kind} posting with other terms`,
+        );
+  }
+  try {
+    if (closesReservation(kind)) assertClosable(posting, ofTransaction);
+    assertInternalBalance(posting.balanceAfter);
+  } catch (error) {
+    return refusal(error);
+  }
+  balances.set(terms.internalAccountId, posting.balanceAfter);
+  byTransaction.set(transactionId, [...ofTransaction, posting]);
+  accepted.push({ posting, entries });
+  return { posting: present(posting), created: true };
+}
+
+/** Locks the internal accounts in id order and answers their balances. */
+async function lockInternalAccounts(
+  manager: EntityManager,
+  accountIds: string[],
+): Promise<Map<string, bigint>> {
+  const rows: { id: string; balance: string }[] = await manager.query(
+    `SELECT id, balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+    [[...new Set(accountIds)]],
+  );
+  return new Map(rows.map((row) => [row.id, BigInt(row.balance)]));
+}
+
+/**
+ * Claims the accepted postings' keys, writes their entries, then moves every balance by its entries
+ * at once, locking the system accounts in ACCOUNT_KINDS order (a locking SELECT locks in its ORDER
+ * BY order).
+ */
+async function write(manager: EntityManager, accepted: AcceptedPosting[]): Promise<void> {
+  const postings = accepted.map((item) => item.posting);
+  const claimed: unknown[] = await manager.query(
+    `INSERT INTO postings
+       (id, transaction_id, kind, platform_id, environment, internal_account_id, amount, currency, balance_after)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[],
+                          $7::bigint[], $8::text[], $9::bigint[])
+     ON CONFLICT (transaction_id, kind) DO NOTHING
+     RETURNING id`,
+    [
+      postings.map((posting) => posting.id),
+      postings.map((posting) => posting.transactionId),
+      postings.map((posting) => posting.kind),
+      postings.map((posting) => posting.platformId),
+      postings.map((posting) => posting.environment),
+      postings.map((posting) => posting.internalAccountId),
+      postings.map((posting) => posting.amount),
+      postings.map((posting) => posting.currency),
+      postings.map((posting) => posting.balanceAfter),
+    ],
+  );
+  if (claimed.length < postings.length) throw new LostClaim();
+
+  const entries = accepted.flatMap(({ posting, entries: legs }) =>
+    legs.map((leg) => ({ postingId: posting.id, currency: posting.currency, ...leg })),
+  );
+  await manager.query(
+    `INSERT INTO entries (posting_id, account_id, amount, currency)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[])`,
+    [
+      entries.map((entry) => entry.postingId),
+      entries.map((entry) => entry.accountId),
+      entries.map((entry) => entry.amount),
+      entries.map((entry) => entry.currency),
+    ],
+  );
+  const changes = new Map<string, bigint>();
+  for (const entry of entries)
+    changes.set(entry.accountId, (changes.get(entry.accountId) ?? 0n) + entry.amount);
+  const internalIds = new Set(postings.map((posting) => posting.internalAccountId));
+  // Every posting of a platform and currency shares its system accounts, so they are locked last,
+  // by the statement that moves every balance, and the commit follows at once. The count does not
+  // depend on the row: Postgres runs it once, before the first row is updated, so the system
+  // accounts are all locked first, in the CTE's order.
+  await manager.query(
+    `WITH system_locks AS (
+       SELECT id FROM accounts WHERE id = ANY($3::uuid[])
+        ORDER BY array_position($4::text[], kind), id FOR NO KEY UPDATE
+     )
+     UPDATE accounts SET balance = balance + change.amount, updated_at = now()
+       FROM unnest($1::uuid[], $2::bigint[]) AS change (id, amount)
+      WHERE accounts.id = change.id AND (SELECT count(*) FROM system_locks) >= 0`,
+    [
+      [...changes.keys()],
+      [...changes.values()],
+      [...changes.keys()].filter((id) => !internalIds.has(id)),
+      ACCOUNT_KINDS,
+    ],
+  );
+}
+
+/** A rule's refusal becomes the posting's result; anything else is a fault and fails the batch. */
+function refusal(error: unknown): ApiException {
+  if (error instanceof ApiException) return error;
+  throw error;
 }
 
 function present(posting: StoredPosting): PostingView {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Caller, InternalApi } from '@payments/http';
+import { ApiException, Caller, ErrorBody, InternalApi } from '@payments/http';
 import { BoundedCache } from '@payments/runtime';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
@@ -69,5 +69,19 @@ export class LedgerClient extends InternalApi {
 
   async post(caller: Caller, posting: Posting): Promise<void> {
     await this.client.post(caller, '/internal/postings', posting);
+  }
+
+  /**
+   * Many postings of one caller in one ledger call and database transaction, applied in their
+   * order. Answers, in that order, the refusal of each posting refused, and undefined for each one
+   * applied now or before.
+   */
+  async postAll(caller: Caller, postings: Posting[]): Promise<(ApiException | undefined)[]> {
+    const { results } = await this.client.post<{ results: { error?: ErrorBody }[] }>(
+      caller,
+      '/internal/postings/batch',
+      { postings },
+    );
+    return results.map((result) => (result.error ? ApiException.fromBody(result.error) : undefined));
   }
 }

@@ -5,13 +5,14 @@ import { toApiId } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
 import { Counter, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { LedgerClient, PostingKind } from '@transfers/accounts/ledger.client';
+import { LedgerClient, Posting, PostingKind } from '@transfers/accounts/ledger.client';
 import { Retry, RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import {
   ABANDONED_DETAIL,
   backoffMs,
   DueTransaction,
   planSettlement,
+  SettlementPlan,
 } from '@transfers/rails/settlement-plan';
 import { StatusChange, TransactionStore } from '@transfers/transactions/transaction.store';
 
@@ -100,13 +101,62 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async settle(due: DueTransaction[]): Promise<void> {
-    const results = await Promise.all(due.map((transaction) => this.step(transaction)));
+    const planned = due.map((transaction) => ({ due: transaction, plan: planSettlement(transaction) }));
+    const postingFailures = await this.postInRounds(
+      planned.flatMap(({ due: transaction, plan }) =>
+        plan.kind === 'move' ? [{ due: transaction, postings: plan.postings }] : [],
+      ),
+    );
+    const results = await Promise.all(
+      planned.map(({ due: transaction, plan }) =>
+        this.step(transaction, plan, postingFailures.get(transaction.id)),
+      ),
+    );
     await this.record(results);
     for (const result of results) railSteps.inc({ result: result.kind });
   }
 
-  private async step(due: DueTransaction): Promise<StepResult> {
-    const plan = planSettlement(due);
+  /**
+   * Makes the ledger postings of many transactions, in order per transaction, with one ledger call
+   * per round and caller: round n holds the n-th posting of each transaction whose earlier ones
+   * went through. Answers why each transaction that stopped short did.
+   */
+  private async postInRounds(
+    moves: { due: DueTransaction; postings: PostingKind[] }[],
+  ): Promise<Map<string, unknown>> {
+    const failures = new Map<string, unknown>();
+    for (let round = 0; ; round++) {
+      const inRound = moves.filter(({ due, postings }) => round < postings.length && !failures.has(due.id));
+      if (inRound.length === 0) return failures;
+      const byCaller = new Map<string, typeof inRound>();
+      for (const move of inRound) {
+        const key = `${move.due.platformId}|${move.due.environment}`;
+        const group = byCaller.get(key);
+        if (group) group.push(move);
+        else byCaller.set(key, [move]);
+      }
+      await Promise.all(
+        [...byCaller.values()].map(async (group) => {
+          try {
+            const refusals = await this.ledger.postAll(
+              callerOf(group[0].due),
+              group.map(({ due, postings }) => postingOf(due, postings[round])),
+            );
+            refusals.forEach((refusal, index) => refusal && failures.set(group[index].due.id, refusal));
+          } catch (error) {
+            for (const { due } of group) failures.set(due.id, error);
+          }
+        }),
+      );
+    }
+  }
+
+  /** What a due transaction comes to, once the postings of its plan are made or `postingFailure` stopped them. */
+  private async step(
+    due: DueTransaction,
+    plan: SettlementPlan,
+    postingFailure: unknown,
+  ): Promise<StepResult> {
     try {
       switch (plan.kind) {
         case 'close':
@@ -114,7 +164,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
         case 'abandon':
           return await this.abandon(due);
         case 'move':
-          for (const posting of plan.postings) await this.post(due, posting);
+          if (postingFailure) throw postingFailure;
           return { kind: 'move', change: { id: due.id, from: due.status, ...plan.change } };
       }
     } catch (error) {
@@ -131,12 +181,12 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
    */
   private async abandon(due: DueTransaction): Promise<StepResult> {
     try {
-      await this.post(due, 'RESERVE');
+      await this.ledger.post(callerOf(due), postingOf(due, 'RESERVE'));
     } catch (error) {
       if (error instanceof ApiException && error.status < 500) return { kind: 'discard', id: due.id };
       throw error;
     }
-    await this.post(due, 'RELEASE');
+    await this.ledger.post(callerOf(due), postingOf(due, 'RELEASE'));
     return {
       kind: 'move',
       change: {
@@ -147,30 +197,6 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
         failure: { reason: 'OFFRAMP_FAILED', detail: ABANDONED_DETAIL },
       },
     };
-  }
-
-  /**
-   * The internal account is where an outgoing transfer's reserve is held (its source, or the account
-   * the funds of a just-in-time or pull-funded quote arrive in) and the destination of an incoming one.
-   */
-  private post(due: DueTransaction, kind: PostingKind): Promise<void> {
-    const outgoing = due.type === 'OUTGOING';
-    const caller: Caller = { platformId: toApiId('Platform', due.platformId), environment: due.environment };
-    // Fees are collected where the money arrives: a payout's SETTLE, or an incoming transfer's DEPOSIT.
-    const feesPosting = outgoing ? 'SETTLE' : 'DEPOSIT';
-    const fees =
-      kind === feesPosting && BigInt(due.platformFee) + BigInt(due.serviceFee) > 0n
-        ? { platformFee: Number(due.platformFee), serviceFee: Number(due.serviceFee) }
-        : {};
-    return this.ledger.post(caller, {
-      transactionId: toApiId('Transaction', due.id),
-      kind,
-      accountId: outgoing ? (due.fundingAccountId ?? due.sourceAccountId!) : due.destinationAccountId,
-      // What leaves the sender: the payout's reserve, or what an incoming transfer pulled.
-      amount: Number(due.sentAmount),
-      currency: outgoing ? due.sourceCurrency : due.destinationCurrency,
-      ...fees,
-    });
   }
 
   private async record(results: StepResult[]): Promise<void> {
@@ -189,4 +215,31 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
       for (const id of idsOf('discard')) await this.transactions.discardCreated(manager, id);
     });
   }
+}
+
+function callerOf(due: DueTransaction): Caller {
+  return { platformId: toApiId('Platform', due.platformId), environment: due.environment };
+}
+
+/**
+ * The internal account is where an outgoing transfer's reserve is held (its source, or the account
+ * the funds of a just-in-time or pull-funded quote arrive in) and the destination of an incoming one.
+ */
+function postingOf(due: DueTransaction, kind: PostingKind): Posting {
+  const outgoing = due.type === 'OUTGOING';
+  // Fees are collected where the money arrives: a payout's SETTLE, or an incoming transfer's DEPOSIT.
+  const feesPosting = outgoing ? 'SETTLE' : 'DEPOSIT';
+  const fees =
+    kind === feesPosting && BigInt(due.platformFee) + BigInt(due.serviceFee) > 0n
+      ? { platformFee: Number(due.platformFee), serviceFee: Number(due.serviceFee) }
+      : {};
+  return {
+    transactionId: toApiId('Transaction', due.id),
+    kind,
+    accountId: outgoing ? (due.fundingAccountId ?? due.sourceAccountId!) : due.destinationAccountId,
+    // What leaves the sender: the payout's reserve, or what an incoming transfer pulled.
+    amount: Number(due.sentAmount),
+    currency: outgoing ? due.sourceCurrency : due.destinationCurrency,
+    ...fees,
+  };
 }

@@ -1,5 +1,19 @@
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { POSTING_KINDS, PostingKind } from '@ledger/postings/posting-rules';
 
 /** The largest amount one posting moves: the largest lockedCurrencyAmount (interface.md part 8). */
@@ -24,4 +38,17 @@ export class CreatePostingDto {
 
   /** SETTLE or DEPOSIT: the part of `amount` that goes to the service's fee account. */
   @IsOptional() @IsInt() @Min(0) @Max(MAX_POSTING_AMOUNT) serviceFee?: number;
+}
+
+/** Postings per batch: a settlement worker's batch fits, and one transaction stays short. */
+export const MAX_BATCH_POSTINGS = 500;
+
+/** Postings applied in their order in one database transaction, each accepted or refused on its own. */
+export class CreatePostingsDto {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_BATCH_POSTINGS)
+  @ValidateNested({ each: true })
+  @Type(() => CreatePostingDto)
+  postings: CreatePostingDto[];
 }
