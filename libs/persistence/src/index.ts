@@ -12,4 +12,5 @@ export * from './inbox/inbox';
 export * from './inbox/inbox-message.entity';
 export * from './database/migrate-cli';
 export * from './database/scoped-record';
+export * from './database/columns-of';
 export * from './group-commit/group-commit';

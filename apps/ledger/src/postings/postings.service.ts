@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
-import { GroupCommit } from '@payments/persistence';
+import { columnsOf, GroupCommit } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ACCOUNT_KINDS } from '@ledger/accounts/account.entity';
@@ -315,17 +315,17 @@ async function write(manager: EntityManager, accepted: AcceptedPosting[]): Promi
                           $7::bigint[], $8::text[], $9::bigint[])
      ON CONFLICT (transaction_id, kind) DO NOTHING
      RETURNING id`,
-    [
-      postings.map((posting) => posting.id),
-      postings.map((posting) => posting.transactionId),
-      postings.map((posting) => posting.kind),
-      postings.map((posting) => posting.platformId),
-      postings.map((posting) => posting.environment),
-      postings.map((posting) => posting.internalAccountId),
-      postings.map((posting) => posting.amount),
-      postings.map((posting) => posting.currency),
-      postings.map((posting) => posting.balanceAfter),
-    ],
+    columnsOf(postings, [
+      'id',
+      'transactionId',
+      'kind',
+      'platformId',
+      'environment',
+      'internalAccountId',
+      'amount',
+      'currency',
+      'balanceAfter',
+    ]),
   );
   if (claimed.length < postings.length) throw new LostClaim();
 
@@ -335,12 +335,7 @@ async function write(manager: EntityManager, accepted: AcceptedPosting[]): Promi
   await manager.query(
     `INSERT INTO entries (posting_id, account_id, amount, currency)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[])`,
-    [
-      entries.map((entry) => entry.postingId),
-      entries.map((entry) => entry.accountId),
-      entries.map((entry) => entry.amount),
-      entries.map((entry) => entry.currency),
-    ],
+    columnsOf(entries, ['postingId', 'accountId', 'amount', 'currency']),
   );
   const changes = new Map<string, bigint>();
   for (const entry of entries)

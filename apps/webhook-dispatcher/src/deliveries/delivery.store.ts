@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EventScope } from '@payments/contracts';
+import { columnsOf } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
 import { NewDelivery, WebhookType } from '@webhooks/deliveries/webhook-envelope';
@@ -92,12 +93,7 @@ export class DeliveryStore {
        FROM inserted JOIN placed USING (id)
        LEFT JOIN webhook_endpoints e ON e.platform_id = inserted.platform_id AND e.environment = inserted.environment`,
       [
-        deliveries.map((delivery) => delivery.id),
-        deliveries.map((delivery) => delivery.platformId),
-        deliveries.map((delivery) => delivery.environment),
-        deliveries.map((delivery) => delivery.aggregateId),
-        deliveries.map((delivery) => delivery.type),
-        deliveries.map((delivery) => delivery.body),
+        ...columnsOf(deliveries, ['id', 'platformId', 'environment', 'aggregateId', 'type', 'body']),
         claimForMs,
       ],
     );
