@@ -1,4 +1,5 @@
 import { DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
+import { PreparingClient } from './preparing-client';
 
 export interface SchemaOptions {
   /** The Postgres schema the app owns; nothing else writes to it. */
@@ -7,6 +8,11 @@ export interface SchemaOptions {
   migrations: MixedList<string | (new () => unknown)>;
   /** Connection pool size of this app. */
   poolSize?: number;
+  /**
+   * Statements with parameters run prepared, once per connection (`PreparingClient`): for a running
+   * app, not for migrations, whose statements run once.
+   */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -28,6 +34,7 @@ export function dataSourceOptions(databaseUrl: string, options: SchemaOptions): 
       max: options.poolSize ?? 10,
       options: `-c search_path=${options.schema}`,
       idleTimeoutMillis: 30_000,
+      ...(options.preparedStatements ? { Client: PreparingClient } : {}),
     },
   };
 }

@@ -38,6 +38,7 @@ export class DatabaseModule {
               ...options,
               entities,
               poolSize: options.poolSize ?? config.get('DB_POOL_SIZE', { infer: true }),
+              preparedStatements: true,
             }),
         }),
       ],
