@@ -37,18 +37,22 @@ export class Outbox {
       ...(requestId ? { [EVENT_HEADERS.requestId]: requestId } : {}),
     });
     // One statement with array parameters: a bulk import adds hundreds of events per transaction,
-    // and an ORM insert of that many rows costs more than the rest of the transaction.
+    // and an ORM insert of that many rows costs more than the rest of the transaction. The
+    // notification is delivered at commit only, folded with the transaction's other ones.
     await manager.query(
-      `INSERT INTO outbox (topic, message_key, payload, headers)
-       SELECT $1, message_key, payload, headers FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS m (message_key, payload, headers)`,
+      `WITH added AS (
+         INSERT INTO outbox (topic, message_key, payload, headers)
+         SELECT $1, message_key, payload, headers
+           FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS m (message_key, payload, headers)
+       )
+       SELECT pg_notify($5, current_schema())`,
       [
         topicName(this.prefix, topic),
         batch.map((event) => event.aggregateId),
         batch.map((event) => JSON.stringify(event)),
         batch.map((event) => JSON.stringify(headersOf(event))),
+        OUTBOX_CHANNEL,
       ],
     );
-    // Delivered at commit only, and folded with other notifications of the same transaction.
-    await manager.query(`SELECT pg_notify($1, current_schema())`, [OUTBOX_CHANNEL]);
   }
 }
