@@ -5,7 +5,7 @@ import { ApiException, Caller } from '@payments/http';
 import { columnsOf, GroupCommit } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { ACCOUNT_KINDS } from '@ledger/accounts/account.entity';
+import { ACCOUNT_KINDS, LedgerAccount } from '@ledger/accounts/account.entity';
 import { accountUuidOf, InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { toJsonAmount } from '@ledger/accounts/minor-units';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
@@ -141,7 +141,7 @@ export class PostingsService {
     }
   }
 
-  /** Finds each posting's accounts and checks what needs no balance: currency and fees. */
+  /** Finds each posting's accounts, in one query for all, and checks what needs no balance. */
   private async prepare(
     caller: Caller,
     bodies: CreatePostingDto[],
@@ -152,48 +152,50 @@ export class PostingsService {
     );
     const prepared: (PreparedPosting | ApiException)[] = [];
     for (const body of bodies) {
-      const account = internal.get(accountUuidOf(body.accountId) ?? '');
-      if (!account) {
-        prepared.push(new ApiException('ACCOUNT_NOT_FOUND', `Internal account ${body.accountId} not found`));
-        continue;
-      }
-      if (account.currency !== body.currency) {
-        prepared.push(
-          new ApiException(
-            'INVALID_CURRENCY',
-            `Account ${body.accountId} holds ${account.currency}, not ${body.currency}`,
-          ),
-        );
-        continue;
-      }
-      const terms: PostingTerms = {
-        platformId: caller.platformId,
-        environment: caller.environment,
-        internalAccountId: account.id,
-        amount: BigInt(body.amount),
-        currency: account.currency,
-      };
-      const fees = { platform: BigInt(body.platformFee ?? 0), service: BigInt(body.serviceFee ?? 0) };
-      try {
-        assertFees(body.kind, terms.amount, fees);
-      } catch (error) {
-        prepared.push(refusal(error));
-        continue;
-      }
-      const legs = legsOf(body.kind, terms.amount, fees);
-      const systemIds = await this.systemAccounts.idsOf(terms, systemAccountsOf(legs));
-      prepared.push({
-        transactionId: body.transactionId,
-        kind: body.kind,
-        terms,
-        internalChange: internalChangeOf(legs),
-        entries: legs.map((leg) => ({
-          accountId: leg.account === 'INTERNAL' ? account.id : systemIds.get(leg.account)!,
-          amount: leg.amount,
-        })),
-      });
+      prepared.push(await this.prepareOne(caller, body, internal.get(accountUuidOf(body.accountId) ?? '')));
     }
     return prepared;
+  }
+
+  /** Refuses an unknown account, another currency or fees out of place; finds the system accounts. */
+  private async prepareOne(
+    caller: Caller,
+    body: CreatePostingDto,
+    account: LedgerAccount | undefined,
+  ): Promise<PreparedPosting | ApiException> {
+    if (!account)
+      return new ApiException('ACCOUNT_NOT_FOUND', `Internal account ${body.accountId} not found`);
+    if (account.currency !== body.currency) {
+      return new ApiException(
+        'INVALID_CURRENCY',
+        `Account ${body.accountId} holds ${account.currency}, not ${body.currency}`,
+      );
+    }
+    const terms: PostingTerms = {
+      platformId: caller.platformId,
+      environment: caller.environment,
+      internalAccountId: account.id,
+      amount: BigInt(body.amount),
+      currency: account.currency,
+    };
+    const fees = { platform: BigInt(body.platformFee ?? 0), service: BigInt(body.serviceFee ?? 0) };
+    try {
+      assertFees(body.kind, terms.amount, fees);
+    } catch (error) {
+      return refusal(error);
+    }
+    const legs = legsOf(body.kind, terms.amount, fees);
+    const systemIds = await this.systemAccounts.idsOf(terms, systemAccountsOf(legs));
+    return {
+      transactionId: body.transactionId,
+      kind: body.kind,
+      terms,
+      internalChange: internalChangeOf(legs),
+      entries: legs.map((leg) => ({
+        accountId: leg.account === 'INTERNAL' ? account.id : systemIds.get(leg.account)!,
+        amount: leg.amount,
+      })),
+    };
   }
 
   private async apply(
