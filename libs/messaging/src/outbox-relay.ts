@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OUTBOX_CHANNEL, SCHEMA_NAME } from '@payments/persistence';
@@ -34,7 +40,7 @@ interface OutboxRow {
  * consumers absorb through their inbox.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private producer: Producer;
   private listener?: Client;
@@ -64,7 +70,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.loop = this.run();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Stops before the database connections close (they close in onApplicationShutdown), so a drain
+   * in progress finishes rather than failing on a closed pool.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     if (!this.running) return;
     this.running = false;
     this.notified = true;
