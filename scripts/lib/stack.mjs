@@ -123,7 +123,10 @@ async function stopChildren(children, log) {
     running.map(async ({ name, child }) => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      const stopped = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+      // Unreferenced: once the child has exited, the grace timer must not keep this process alive
+      // (it kept Jest running up to 15 s after its e2e teardown).
+      const grace = sleep(STOP_GRACE_MS, undefined, { ref: false });
+      const stopped = await Promise.race([exited.then(() => true), grace.then(() => false)]);
       if (!stopped) {
         log(`${name} did not stop within ${STOP_GRACE_MS / 1000} s; killing it`);
         child.kill('SIGKILL');
