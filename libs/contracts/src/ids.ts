@@ -32,7 +32,10 @@ export function toApiId(type: ResourceType, uuid: string): string {
   return `${type}:${uuid}`;
 }
 
-/** The uuid inside an API id of `type`, or undefined when `id` is not one. */
+/**
+ * The uuid inside an API id of `type`, in lower case as Postgres returns it (so it can key a map of
+ * rows), or undefined when `id` is not one.
+ */
 export function uuidOf(type: ResourceType, id: string): string | undefined {
-  return isIdOf(type, id) ? id.slice(type.length + 1) : undefined;
+  return isIdOf(type, id) ? id.slice(type.length + 1).toLowerCase() : undefined;
 }

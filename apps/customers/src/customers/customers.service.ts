@@ -46,7 +46,7 @@ const CACHED_CUSTOMERS = { maxEntries: 10_000, ttlMs: 60_000 };
  */
 function cacheKeyOf(scope: PlatformScope, customerId: string): string | undefined {
   const id = uuidOf('Customer', customerId);
-  return id && `${scope.platformId}:${scope.environment}:${id.toLowerCase()}`;
+  return id && `${scope.platformId}:${scope.environment}:${id}`;
 }
 
 /** List filters that match a column of the same name exactly. */

@@ -4,8 +4,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /** Changed customers and configs are announced, keyed as the RowCaches of their services read them. */
 export class RowChangeAnnouncements1764200000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
-    await announceRowChanges(queryRunner, 'customers', ['platform_id', 'environment', 'id']);
-    await announceRowChanges(queryRunner, 'platform_configs', ['platform_id', 'environment']);
+    await announceRowChanges(queryRunner, {
+      customers: ['platform_id', 'environment', 'id'],
+      platform_configs: ['platform_id', 'environment'],
+    });
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

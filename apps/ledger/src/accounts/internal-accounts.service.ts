@@ -109,14 +109,14 @@ export class InternalAccountsService {
 
   /** The caller's internal account `InternalAccount:<uuid>`; any other id is not found, whoever owns it. */
   async find(caller: Caller, accountId: string): Promise<LedgerAccount> {
-    const account = (await this.findAll(caller, [accountId])).get(accountUuidOf(accountId) ?? '');
+    const account = (await this.findAll(caller, [accountId])).get(uuidOf('InternalAccount', accountId) ?? '');
     if (!account) throw new ApiException('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
     return account;
   }
 
-  /** The caller's internal accounts among `accountIds`, in one query, keyed by `accountUuidOf`; others are absent. */
+  /** The caller's internal accounts among `accountIds`, in one query, keyed by uuid; others are absent. */
   async findAll(caller: Caller, accountIds: string[]): Promise<Map<string, LedgerAccount>> {
-    const ids = [...new Set(accountIds.flatMap((accountId) => accountUuidOf(accountId) ?? []))];
+    const ids = [...new Set(accountIds.flatMap((accountId) => uuidOf('InternalAccount', accountId) ?? []))];
     const accounts =
       ids.length === 0
         ? []
@@ -128,11 +128,6 @@ export class InternalAccountsService {
           });
     return new Map(accounts.map((account) => [account.id, account]));
   }
-}
-
-/** The uuid of an `InternalAccount:<uuid>` id as the database returns it (lower case), or undefined. */
-export function accountUuidOf(accountId: string): string | undefined {
-  return uuidOf('InternalAccount', accountId)?.toLowerCase();
 }
 
 export function present(account: LedgerAccount): InternalAccountView {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment } from '@payments/contracts';
+import { Environment, uuidOf } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
 import { columnsOf, GroupCommit } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ACCOUNT_KINDS, LedgerAccount } from '@ledger/accounts/account.entity';
-import { accountUuidOf, InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
+import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { toJsonAmount } from '@ledger/accounts/minor-units';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
 import { CreatePostingDto, MAX_BATCH_POSTINGS } from '@ledger/postings/dto/create-posting.dto';
@@ -152,7 +152,9 @@ export class PostingsService {
     );
     const prepared: (PreparedPosting | ApiException)[] = [];
     for (const body of bodies) {
-      prepared.push(await this.prepareOne(caller, body, internal.get(accountUuidOf(body.accountId) ?? '')));
+      prepared.push(
+        await this.prepareOne(caller, body, internal.get(uuidOf('InternalAccount', body.accountId) ?? '')),
+      );
     }
     return prepared;
   }

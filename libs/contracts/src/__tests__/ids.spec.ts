@@ -1,4 +1,4 @@
-import { isIdOf, newId } from '../ids';
+import { isIdOf, newId, uuidOf } from '../ids';
 
 describe('resource ids', () => {
   it('creates ids of the form <type>:<uuid> that isIdOf recognises', () => {
@@ -16,6 +16,13 @@ describe('resource ids', () => {
 
   it('accepts a uuid in upper case', () => {
     expect(isIdOf('Customer', 'Customer:6F1C2B7E-0D7A-4C4B-9C55-2B1A3E4D5F60')).toBe(true);
+  });
+
+  it('reads the uuid of an id in lower case, as Postgres returns it', () => {
+    expect(uuidOf('Customer', 'Customer:6F1C2B7E-0D7A-4C4B-9C55-2B1A3E4D5F60')).toBe(
+      '6f1c2b7e-0d7a-4c4b-9c55-2b1a3e4d5f60',
+    );
+    expect(uuidOf('Quote', 'Customer:6f1c2b7e-0d7a-4c4b-9c55-2b1a3e4d5f60')).toBeUndefined();
   });
 
   it.each([

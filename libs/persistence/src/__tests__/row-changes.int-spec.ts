@@ -25,7 +25,7 @@ describe('RowChanges', () => {
     dataSource = await database.openBillingSchema();
     await dataSource.query(`CREATE TABLE invoices (id text PRIMARY KEY, amount_cents bigint NOT NULL)`);
     await dataSource.query(`INSERT INTO invoices VALUES ('inv-1', 100), ('inv-2', 200)`);
-    await announceRowChanges(dataSource.createQueryRunner(), 'invoices', ['id']);
+    await announceRowChanges(dataSource.createQueryRunner(), { invoices: ['id'] });
     const config = { get: () => database.url } as unknown as ConfigService<CommonEnvironment, true>;
     rowChanges = new RowChanges('billing', config);
     invoices = rowChanges.cacheOf<Invoice>('invoices', { maxEntries: 100, ttlMs: 60_000 });

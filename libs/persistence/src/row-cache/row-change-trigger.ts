@@ -6,12 +6,15 @@ export function rowChangesChannel(schema: string): string {
 }
 
 /**
- * Makes every update or delete of `table` announce `<table>:<key>` on the schema's row-changes
- * channel, the key being the values of `keyColumns` joined by ':'. A trigger rather than a call in
- * each write path: no update, however made, can leave a replica's RowCache stale. Postgres delivers
- * the notification at commit, and never for a rolled-back change.
+ * Makes every update or delete of each table announce `<table>:<key>` on the schema's row-changes
+ * channel, the key being the values of the table's key columns joined by ':'. A trigger rather than
+ * a call in each write path: no update, however made, can leave a replica's RowCache stale. Postgres
+ * delivers the notification at commit, and never for a rolled-back change.
  */
-export async function announceRowChanges(queryRunner: QueryRunner, table: string, keyColumns: string[]): Promise<void> {
+export async function announceRowChanges(
+  queryRunner: QueryRunner,
+  keyColumnsByTable: Record<string, string[]>,
+): Promise<void> {
   await queryRunner.query(`
     CREATE OR REPLACE FUNCTION announce_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
@@ -24,9 +27,11 @@ export async function announceRowChanges(queryRunner: QueryRunner, table: string
       PERFORM pg_notify('row_changes_' || TG_TABLE_SCHEMA, TG_TABLE_NAME || ':' || row_key);
       RETURN NULL;
     END $$`);
-  const columns = keyColumns.map((column) => `'${column}'`).join(', ');
-  await queryRunner.query(
-    `CREATE TRIGGER ${table}_row_changes AFTER UPDATE OR DELETE ON ${table}
-       FOR EACH ROW EXECUTE FUNCTION announce_row_change(${columns})`,
-  );
+  for (const [table, keyColumns] of Object.entries(keyColumnsByTable)) {
+    const columns = keyColumns.map((column) => `'${column}'`).join(', ');
+    await queryRunner.query(
+      `CREATE TRIGGER ${table}_row_changes AFTER UPDATE OR DELETE ON ${table}
+         FOR EACH ROW EXECUTE FUNCTION announce_row_change(${columns})`,
+    );
+  }
 }
