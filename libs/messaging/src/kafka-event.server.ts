@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { BaseRpcContext, CustomTransportStrategy, EventPattern, Server } from '@nestjs/microservices';
+import { BaseRpcContext, CustomTransportStrategy, EventPattern, MessageHandler, Server } from '@nestjs/microservices';
 import { consumerGroupName, EVENT_HEADERS, EventEnvelope, InvalidEventError, TopicContract, topicName } from '@payments/contracts';
 import { APP_NAME, CommonEnvironment, RequestContext } from '@payments/runtime';
 import { randomUUID } from 'node:crypto';
@@ -48,7 +48,12 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   private deadLetters?: Producer;
   private readonly prefix: string;
   private readonly contracts: Map<string, TopicContract>;
-  /** The patterns whose handler is an EventBatchPattern, known once the handlers are registered. */
+  /**
+   * Each topic's handler, looked up once the handlers are registered: Nest's own lookup parses the
+   * pattern as JSON first, and a topic name makes that throw, once per message.
+   */
+  private handlers = new Map<string, MessageHandler>();
+  /** The patterns whose handler is an EventBatchPattern. */
   private batchPatterns = new Set<string>();
 
   constructor(
@@ -67,7 +72,8 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       const handled = [...this.messageHandlers.keys()];
       const unknown = handled.filter((pattern) => !this.contracts.has(topicName(this.prefix, pattern)));
       if (unknown.length) throw new Error(`@EventPattern for topics not declared in MessagingModule consumes: ${unknown.join(', ')}`);
-      this.batchPatterns = new Set(handled.filter((pattern) => this.messageHandlers.get(pattern)!.extras?.[BATCH_HANDLER]));
+      this.handlers = new Map(this.messageHandlers);
+      this.batchPatterns = new Set(handled.filter((pattern) => this.handlers.get(pattern)!.extras?.[BATCH_HANDLER]));
       if (handled.length > 0) await this.startConsumer(handled);
       callback();
     } catch (error) {
@@ -180,7 +186,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     events: EventEnvelope | EventEnvelope[],
     payload: EachMessagePayload,
   ): Promise<void> {
-    const handler = this.getHandlerByPattern(pattern)!;
+    const handler = this.handlers.get(pattern)!;
     const result = await handler(events, new EventContext([payload]));
     await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
   }
