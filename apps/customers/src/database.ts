@@ -5,6 +5,7 @@ import { CustomersInitial1763800000000 } from '@customers/migrations/17638000000
 import { ExternalAccounts1763900000000 } from '@customers/migrations/1763900000000-external-accounts';
 import { Onboarding1764100000000 } from '@customers/migrations/1764100000000-onboarding';
 import { RowChangeAnnouncements1764200000000 } from '@customers/migrations/1764200000000-row-change-announcements';
+import { ExternalAccountAnnouncements1764300000000 } from '@customers/migrations/1764300000000-external-account-announcements';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
@@ -20,5 +21,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     ExternalAccounts1763900000000,
     Onboarding1764100000000,
     RowChangeAnnouncements1764200000000,
+    ExternalAccountAnnouncements1764300000000,
   ],
 };

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
+import { RowCache, RowChanges } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
@@ -33,14 +34,25 @@ export interface NewExternalAccount {
   activateAt?: Date;
 }
 
+/** The transfers app reads an account on every transfer; these are the accounts being paid to and from. */
+const CACHED_ACCOUNTS = { maxEntries: 10_000, ttlMs: 60_000 };
+
 /**
  * External accounts of one platform in one environment: the customers' and the platform's own. No
  * event is published: no other app consumes account changes yet; the transfers app reads accounts
- * through the internal lookup when it needs them.
+ * through the internal lookup when it needs them, served from a RowCache that the table's trigger
+ * evicts (an account changes only by its activation, which nobody waits on).
  */
 @Injectable()
 export class ExternalAccountsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly cached: RowCache<InternalExternalAccountView>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    rowChanges: RowChanges,
+  ) {
+    this.cached = rowChanges.cacheOf<InternalExternalAccountView>('external_accounts', CACHED_ACCOUNTS);
+  }
 
   /** Without `customerId`, the platform's own account. */
   create(caller: Caller, body: ExternalAccountRequest): Promise<ExternalAccountView> {
@@ -127,11 +139,12 @@ export class ExternalAccountsService {
   async getInternal(caller: Caller, accountId: string): Promise<InternalExternalAccountView> {
     const { platformId, environment } = scopeOf(caller);
     const id = uuidOf('ExternalAccount', accountId);
-    const account = id
-      ? await this.dataSource.manager.findOneBy(ExternalAccount, { id, platformId, environment })
-      : null;
-    if (!account) throw new ApiException('ACCOUNT_NOT_FOUND', `External account ${accountId} not found`);
-    return presentInternalExternalAccount(account);
+    if (!id) throw accountNotFound(accountId);
+    return this.cached.read(`${platformId}:${environment}:${id}`, async () => {
+      const found = await this.dataSource.manager.findOneBy(ExternalAccount, { id, platformId, environment });
+      if (!found) throw accountNotFound(accountId);
+      return presentInternalExternalAccount(found);
+    });
   }
 
   /**
@@ -197,4 +210,8 @@ function newAccountRecord(manager: EntityManager, fields: NewExternalAccount): E
     createdAt: now,
     updatedAt: now,
   });
+}
+
+function accountNotFound(accountId: string): ApiException {
+  return new ApiException('ACCOUNT_NOT_FOUND', `External account ${accountId} not found`);
 }
