@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
 import { scopeOf } from '@payments/http';
-import { dataSourceOptions } from '@payments/persistence';
+import { dataSourceOptions, RowChanges } from '@payments/persistence';
 import { ApiClient, bootstrapPlatform, e2eStack, newPlatformClients } from '@payments/testing';
 import { DataSource } from 'typeorm';
 import { QUOTING_SCHEMA } from '@quoting/database';
@@ -316,7 +317,12 @@ describe('fee rules', () => {
 
     beforeAll(async () => {
       dataSource = await new DataSource(dataSourceOptions(stack.databaseUrl, QUOTING_SCHEMA)).initialize();
-      service = new FeeRulesService(dataSource, dataSource.getRepository(FeeRule));
+      // Not listening, so its cache reads through: each read sees the database as it is.
+      const rowChanges = new RowChanges(
+        QUOTING_SCHEMA.schema,
+        new ConfigService({ DATABASE_URL: stack.databaseUrl }),
+      );
+      service = new FeeRulesService(dataSource, dataSource.getRepository(FeeRule), rowChanges);
     });
 
     afterAll(() => dataSource?.destroy());

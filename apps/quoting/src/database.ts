@@ -3,10 +3,16 @@ import { FeeRule } from '@quoting/fee-rules/fee-rule.entity';
 import { QuotingInitial1763700000000 } from '@quoting/migrations/1763700000000-quoting-initial';
 import { FeeRules1764000000000 } from '@quoting/migrations/1764000000000-fee-rules';
 import { Quotes1764100000000 } from '@quoting/migrations/1764100000000-quotes';
+import { FeeRuleAnnouncements1764300000000 } from '@quoting/migrations/1764300000000-fee-rule-announcements';
 import { Quote } from '@quoting/quotes/quote.entity';
 
 export const QUOTING_SCHEMA: SchemaOptions = {
   schema: 'quoting',
   entities: [FeeRule, Quote],
-  migrations: [QuotingInitial1763700000000, FeeRules1764000000000, Quotes1764100000000],
+  migrations: [
+    QuotingInitial1763700000000,
+    FeeRules1764000000000,
+    Quotes1764100000000,
+    FeeRuleAnnouncements1764300000000,
+  ],
 };

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
 import { randomUUID } from 'node:crypto';
+import { RowCache, RowChanges } from '@payments/persistence';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { CreateFeeRuleDto } from '@quoting/fee-rules/dto/create-fee-rule.dto';
 import { ListFeeRulesQuery } from '@quoting/fee-rules/dto/list-fee-rules.query';
@@ -19,18 +20,32 @@ export interface ActiveFeeRule {
   variableFeeRate: string;
 }
 
+/** What a platform's transaction type charges, or that it charges nothing: both are worth keeping. */
+interface CachedFeeRule {
+  active: ActiveFeeRule | null;
+}
+
+/** Five transaction types per platform and environment. */
+const CACHED_RULES = { maxEntries: 10_000, ttlMs: 60_000 };
+
 /**
  * Fee rules of one platform in one environment. The database keeps them one per transaction type
  * (a unique constraint, so concurrent creates cannot both win) and consistent with their fee type.
+ * Every quote and transfer reads its type's rule, so the answers are kept in a RowCache that the
+ * table's trigger evicts on every change, creation included.
  */
 @Injectable()
 export class FeeRulesService {
   private readonly logger = new Logger(FeeRulesService.name);
+  private readonly cached: RowCache<CachedFeeRule>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(FeeRule) private readonly rules: Repository<FeeRule>,
-  ) {}
+    rowChanges: RowChanges,
+  ) {
+    this.cached = rowChanges.cacheOf<CachedFeeRule>('fee_rules', CACHED_RULES);
+  }
 
   async create(caller: Caller, body: CreateFeeRuleDto): Promise<FeeRuleView> {
     const now = new Date();
@@ -57,6 +72,7 @@ export class FeeRulesService {
     if (inserted.raw.length === 0) {
       throw new ApiException('FEE_RULE_EXISTS', `A fee rule for ${body.transactionType} already exists`);
     }
+    this.evictAfterCommit(rule);
     const view = presentFeeRule(rule);
     this.logger.log({ ...logContext(caller, view.id), rule: view }, 'fee rule created');
     return view;
@@ -94,6 +110,7 @@ export class FeeRulesService {
       await manager.update(FeeRule, rule.id, changes);
       return Object.assign(rule, changes);
     });
+    this.evictAfterCommit(rule);
     const view = presentFeeRule(rule);
     this.logger.log({ ...logContext(caller, view.id), rule: view }, 'fee rule updated');
     return view;
@@ -101,8 +118,17 @@ export class FeeRulesService {
 
   async delete(caller: Caller, feeRuleId: string): Promise<void> {
     const id = uuidOf('FeeRule', feeRuleId);
-    const deleted = id ? await this.rules.delete({ id, ...scopeOf(caller) }) : undefined;
+    const scope = scopeOf(caller);
+    const deleted = id
+      ? await this.rules
+          .createQueryBuilder()
+          .delete()
+          .where({ id, ...scope })
+          .returning('transaction_type')
+          .execute()
+      : undefined;
     if (!deleted?.affected) throw notFound(feeRuleId);
+    this.evictAfterCommit({ ...scope, transactionType: deleted.raw[0].transaction_type });
     this.logger.log(logContext(caller, feeRuleId), 'fee rule deleted');
   }
 
@@ -114,15 +140,28 @@ export class FeeRulesService {
     scope: PlatformScope,
     transactionType: FeeRuleTransactionType,
   ): Promise<ActiveFeeRule | null> {
-    const rule = await this.rules.findOne({
-      select: { id: true, fixedFee: true, variableFeeRate: true },
-      where: { ...scope, transactionType, enabled: true },
+    const { active } = await this.cached.read(cacheKeyOf({ ...scope, transactionType }), async () => {
+      const rule = await this.rules.findOne({
+        select: { id: true, fixedFee: true, variableFeeRate: true },
+        where: { ...scope, transactionType, enabled: true },
+      });
+      if (!rule) return { active: null };
+      return {
+        active: Object.freeze({
+          fixedFee: rule.fixedFee ?? 0,
+          variableFeeRate: rule.variableFeeRate === null ? '0' : exactRate(rule.variableFeeRate),
+        }),
+      };
     });
-    if (!rule) return null;
-    return {
-      fixedFee: rule.fixedFee ?? 0,
-      variableFeeRate: rule.variableFeeRate === null ? '0' : exactRate(rule.variableFeeRate),
-    };
+    return active;
+  }
+
+  /**
+   * The trigger's notification evicts the rule on every replica soon after the commit; the replica
+   * that made the change evicts it at once, so that its caller's next quote prices by the new rule.
+   */
+  private evictAfterCommit(rule: PlatformScope & { transactionType: FeeRuleTransactionType }): void {
+    this.cached.evict(cacheKeyOf(rule));
   }
 
   /** 404 alike for a malformed or unknown id and for another platform's or environment's rule. */
@@ -142,6 +181,15 @@ export class FeeRulesService {
     if (!rule) throw notFound(feeRuleId);
     return rule;
   }
+}
+
+/** As the table's trigger announces it. */
+function cacheKeyOf({
+  platformId,
+  environment,
+  transactionType,
+}: PlatformScope & { transactionType: FeeRuleTransactionType }): string {
+  return `${platformId}:${environment}:${transactionType}`;
 }
 
 function notFound(feeRuleId: string): ApiException {

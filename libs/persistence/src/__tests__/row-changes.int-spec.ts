@@ -19,6 +19,8 @@ describe('RowChanges', () => {
   let dataSource: DataSource;
   let rowChanges: RowChanges;
   let invoices: RowCache<Invoice>;
+  /** Remembers absent rows too, so its table announces inserts. */
+  let creditNotes: RowCache<{ amountCents: number | null }>;
 
   beforeEach(async () => {
     database = await TestDatabase.create();
@@ -26,9 +28,12 @@ describe('RowChanges', () => {
     await dataSource.query(`CREATE TABLE invoices (id text PRIMARY KEY, amount_cents bigint NOT NULL)`);
     await dataSource.query(`INSERT INTO invoices VALUES ('inv-1', 100), ('inv-2', 200)`);
     await announceRowChanges(dataSource.createQueryRunner(), { invoices: ['id'] });
+    await dataSource.query(`CREATE TABLE credit_notes (id text PRIMARY KEY, amount_cents bigint NOT NULL)`);
+    await announceRowChanges(dataSource.createQueryRunner(), { credit_notes: ['id'] }, { inserts: true });
     const config = { get: () => database.url } as unknown as ConfigService<CommonEnvironment, true>;
     rowChanges = new RowChanges('billing', config);
     invoices = rowChanges.cacheOf<Invoice>('invoices', { maxEntries: 100, ttlMs: 60_000 });
+    creditNotes = rowChanges.cacheOf('credit_notes', { maxEntries: 100, ttlMs: 60_000 });
     rowChanges.onApplicationBootstrap();
     await servedFromMemory('inv-1');
   });
@@ -75,6 +80,22 @@ describe('RowChanges', () => {
       await expect(amountOf('inv-2')).rejects.toThrow();
       return true;
     });
+  });
+
+  it('announces new rows too when asked, which ends a remembered absence', async () => {
+    const creditNoteOf = (id: string) =>
+      creditNotes.read(id, async () => {
+        const [row] = await dataSource.query(`SELECT amount_cents::int FROM credit_notes WHERE id = $1`, [id]);
+        return { amountCents: row?.amount_cents ?? null };
+      });
+    expect(await creditNoteOf('cn-1')).toEqual({ amountCents: null });
+    const load = jest.fn(async () => ({ amountCents: -1 }));
+    await creditNotes.read('cn-1', load);
+    expect(load).not.toHaveBeenCalled();
+
+    await database.query(`INSERT INTO billing.credit_notes VALUES ('cn-1', 40)`);
+
+    await eventually(async () => ((await creditNoteOf('cn-1')).amountCents === 40 ? true : undefined));
   });
 
   it('keeps serving a row whose change rolled back', async () => {

@@ -9,20 +9,22 @@ export function rowChangesChannel(schema: string): string {
  * Makes every update or delete of each table announce `<table>:<key>` on the schema's row-changes
  * channel, the key being the values of the table's key columns joined by ':'. A trigger rather than
  * a call in each write path: no update, however made, can leave a replica's RowCache stale. Postgres
- * delivers the notification at commit, and never for a rolled-back change.
+ * delivers the notification at commit, and never for a rolled-back change. With `inserts`, new rows
+ * are announced too: for a cache that also remembers that a key has no row.
  */
 export async function announceRowChanges(
   queryRunner: QueryRunner,
   keyColumnsByTable: Record<string, string[]>,
+  { inserts = false } = {},
 ): Promise<void> {
   await queryRunner.query(`
     CREATE OR REPLACE FUNCTION announce_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
-      old_row jsonb := to_jsonb(OLD);
-      row_key text := old_row ->> TG_ARGV[0];
+      changed_row jsonb := to_jsonb(CASE WHEN TG_OP = 'INSERT' THEN NEW ELSE OLD END);
+      row_key text := changed_row ->> TG_ARGV[0];
     BEGIN
       FOR i IN 1 .. TG_NARGS - 1 LOOP
-        row_key := row_key || ':' || (old_row ->> TG_ARGV[i]);
+        row_key := row_key || ':' || (changed_row ->> TG_ARGV[i]);
       END LOOP;
       PERFORM pg_notify('row_changes_' || TG_TABLE_SCHEMA, TG_TABLE_NAME || ':' || row_key);
       RETURN NULL;
@@ -30,7 +32,7 @@ export async function announceRowChanges(
   for (const [table, keyColumns] of Object.entries(keyColumnsByTable)) {
     const columns = keyColumns.map((column) => `'${column}'`).join(', ');
     await queryRunner.query(
-      `CREATE TRIGGER ${table}_row_changes AFTER UPDATE OR DELETE ON ${table}
+      `CREATE TRIGGER ${table}_row_changes AFTER ${inserts ? 'INSERT OR ' : ''}UPDATE OR DELETE ON ${table}
          FOR EACH ROW EXECUTE FUNCTION announce_row_change(${columns})`,
     );
   }

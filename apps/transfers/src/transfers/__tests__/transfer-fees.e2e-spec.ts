@@ -91,4 +91,26 @@ describe("the platform's TRANSFER_IN and TRANSFER_OUT fee rules", () => {
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('AMOUNT_OUT_OF_RANGE');
   });
+
+  it('charges by a rule as changed the moment its change is answered', async () => {
+    const transferOut = async () =>
+      (
+        await sandbox.post('/transfer-out', {
+          source: { accountId: customer.internalAccountId },
+          destination: { accountId: bank },
+          amount: 1_000,
+        })
+      ).body.sentAmount.amount;
+    const [rule] = (await sandbox.get('/fee-rules?transactionType=TRANSFER_OUT')).body.data;
+    expect(await transferOut()).toBe(1_025);
+
+    expect((await sandbox.patch(`/fee-rules/${rule.id}`, { fixedFee: 40 })).status).toBe(200);
+    expect(await transferOut()).toBe(1_040);
+    expect((await sandbox.patch(`/fee-rules/${rule.id}`, { enabled: false })).status).toBe(200);
+    expect(await transferOut()).toBe(1_000);
+    expect((await sandbox.patch(`/fee-rules/${rule.id}`, { enabled: true })).status).toBe(200);
+    expect(await transferOut()).toBe(1_040);
+    expect((await sandbox.delete(`/fee-rules/${rule.id}`)).status).toBe(204);
+    expect(await transferOut()).toBe(1_000);
+  });
 });
