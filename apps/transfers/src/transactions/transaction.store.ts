@@ -7,7 +7,7 @@ import {
   TransactionStatus,
   TransactionType,
 } from '@payments/contracts';
-import { Outbox } from '@payments/persistence';
+import { GroupCommit, Outbox } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { RailOutcome } from '@transfers/rails/sandbox-rail';
 import { assertTransition } from '@transfers/transactions/transaction-state-machine';
@@ -20,6 +20,13 @@ import { MovedTransaction, statusChanged } from '@transfers/transactions/transac
 
 /** Timestamps to the millisecond, as the API shows them (see the migration). */
 const NOW_MS = `date_trunc('milliseconds', now())`;
+
+/**
+ * The status changes that requests make (a reserved transfer-out turning PENDING, say) share
+ * database transactions beyond two in flight: under load, one transaction of four statements
+ * serves the changes of many requests.
+ */
+const REQUEST_CHANGE_BATCHING = { maxBatch: 200, maxInFlight: 2 };
 
 /** What a new transaction is made of; it starts CREATED. */
 export interface NewTransaction {
@@ -72,6 +79,8 @@ export interface StatusChange {
   /** Why, for the history row. */
   reason: string;
   failure?: { reason: FailureReason; detail: string };
+  /** The request that made the change, for its event, when the changes of many requests go together. */
+  requestId?: string;
 }
 
 /**
@@ -83,6 +92,7 @@ export interface StatusChange {
 export class TransactionStore {
   private readonly movedColumns: string;
   private readonly columns: string;
+  private readonly requestChanges: GroupCommit<StatusChange, MovedTransaction | undefined>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -90,6 +100,14 @@ export class TransactionStore {
   ) {
     this.movedColumns = transactionColumns(dataSource, 'moved');
     this.columns = transactionColumns(dataSource, 't');
+    this.requestChanges = new GroupCommit(
+      (changes) =>
+        dataSource.transaction(async (manager) => {
+          const moved = new Map((await this.move(manager, changes)).map((each) => [each.transaction.id, each]));
+          return changes.map((change) => moved.get(change.id));
+        }),
+      REQUEST_CHANGE_BATCHING,
+    );
   }
 
   /**
@@ -144,8 +162,18 @@ export class TransactionStore {
   }
 
   /**
+   * Applies one request's change in its own committed transaction, which it may share with other
+   * requests' changes. Undefined when the transaction was no longer in the `from` status.
+   */
+  moveCommitted(change: StatusChange): Promise<MovedTransaction | undefined> {
+    assertTransition(change.from, change.to);
+    return this.requestChanges.add(change);
+  }
+
+  /**
    * Applies the changes whose transaction is still in their `from` status and returns those; the
-   * others changed meanwhile and are left alone. Must run inside a database transaction.
+   * others changed meanwhile and are left alone. Must run inside a database transaction. An event's
+   * request is its change's, or else `requestId`.
    */
   async move(
     manager: EntityManager,
@@ -191,7 +219,15 @@ export class TransactionStore {
       ],
     );
     const moved = rows.map(({ previousStatus, ...transaction }) => ({ transaction, previousStatus }));
-    if (moved.length) await this.outbox.add(manager, TRANSACTION_EVENTS, moved.map(statusChanged), requestId);
+    if (moved.length) {
+      const requestIds = new Map(changes.map((change) => [change.id, change.requestId ?? requestId]));
+      await this.outbox.add(
+        manager,
+        TRANSACTION_EVENTS,
+        moved.map(statusChanged),
+        moved.map(({ transaction }) => requestIds.get(transaction.id)),
+      );
+    }
     return moved;
   }
 

@@ -91,13 +91,13 @@ export class TransfersService {
       amount,
       currency: internal.currency,
     });
-    await this.dataSource.transaction((manager) =>
-      this.store.move(
-        manager,
-        [{ id: transaction.id, from: 'PENDING', to: 'COMPLETED', reason: 'Settled by the rail' }],
-        caller.requestId,
-      ),
-    );
+    await this.store.moveCommitted({
+      id: transaction.id,
+      from: 'PENDING',
+      to: 'COMPLETED',
+      reason: 'Settled by the rail',
+      requestId: caller.requestId,
+    });
     return this.ledger.view(caller, internal.id);
   }
 
@@ -143,13 +143,13 @@ export class TransfersService {
         await this.store.discardCreated(this.dataSource.manager, transaction.id);
       throw error;
     }
-    const [moved] = await this.dataSource.transaction((manager) =>
-      this.store.move(
-        manager,
-        [{ id: transaction.id, from: 'CREATED', to: 'PENDING', reason: 'Funds reserved' }],
-        caller.requestId,
-      ),
-    );
+    const moved = await this.store.moveCommitted({
+      id: transaction.id,
+      from: 'CREATED',
+      to: 'PENDING',
+      reason: 'Funds reserved',
+      requestId: caller.requestId,
+    });
     if (!moved) {
       throw new ApiException(
         'SERVICE_UNAVAILABLE',

@@ -81,6 +81,23 @@ describe('Outbox.add', () => {
     ]);
   });
 
+  it("gives each event its own request's id when the events of many requests share a transaction", async () => {
+    await dataSource.transaction((manager) =>
+      outbox.add(
+        manager,
+        INVOICE_EVENTS,
+        [invoiceIssued('invoice-1', 1), invoiceIssued('invoice-2', 2), invoiceIssued('invoice-3', 3)],
+        ['req-1', undefined, 'req-3'],
+      ),
+    );
+
+    expect((await storedMessages()).map((message: { headers: object }) => message.headers)).toEqual([
+      { 'event-type': 'invoice.issued', 'x-request-id': 'req-1' },
+      { 'event-type': 'invoice.issued' },
+      { 'event-type': 'invoice.issued', 'x-request-id': 'req-3' },
+    ]);
+  });
+
   it('refuses to write outside a transaction', async () => {
     await expect(
       outbox.add(dataSource.manager, INVOICE_EVENTS, invoiceIssued('invoice-1', 1)),

@@ -20,22 +20,26 @@ export class Outbox {
   }
 
   /**
-   * `requestId` names the request that caused the events; inside a Kafka handler it defaults to the
-   * request id of the message being handled.
+   * `requestId` names the request that caused the events, or each event's when the events of many
+   * requests share a transaction; inside a Kafka handler it defaults to the request id of the
+   * message being handled.
    */
   async add<TEvent extends EventEnvelope>(
     manager: EntityManager,
     topic: TopicContract<TEvent>,
     events: TEvent | TEvent[],
-    requestId = RequestContext.requestId(),
+    requestId: string | undefined | (string | undefined)[] = RequestContext.requestId(),
   ): Promise<void> {
     if (!manager.queryRunner?.isTransactionActive)
       throw new Error('Outbox.add must run inside a transaction');
     const batch: TEvent[] = Array.isArray(events) ? events : [events];
-    const headersOf = (event: TEvent) => ({
-      [EVENT_HEADERS.eventType]: event.type,
-      ...(requestId ? { [EVENT_HEADERS.requestId]: requestId } : {}),
-    });
+    const headersOf = (event: TEvent, index: number) => {
+      const causedBy = Array.isArray(requestId) ? requestId[index] : requestId;
+      return {
+        [EVENT_HEADERS.eventType]: event.type,
+        ...(causedBy ? { [EVENT_HEADERS.requestId]: causedBy } : {}),
+      };
+    };
     // One statement with array parameters: a bulk import adds hundreds of events per transaction,
     // and an ORM insert of that many rows costs more than the rest of the transaction. The
     // notification is delivered at commit only, folded with the transaction's other ones.
@@ -50,7 +54,7 @@ export class Outbox {
         topicName(this.prefix, topic),
         batch.map((event) => event.aggregateId),
         batch.map((event) => JSON.stringify(event)),
-        batch.map((event) => JSON.stringify(headersOf(event))),
+        batch.map((event, index) => JSON.stringify(headersOf(event, index))),
         OUTBOX_CHANNEL,
       ],
     );
