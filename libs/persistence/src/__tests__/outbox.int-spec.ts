@@ -91,7 +91,7 @@ describe('Outbox.add', () => {
       ),
     );
 
-    expect((await storedMessages()).map((message: { headers: object }) => message.headers)).toEqual([
+    expect((await storedMessages()).map((message) => message.headers)).toEqual([
       { 'event-type': 'invoice.issued', 'x-request-id': 'req-1' },
       { 'event-type': 'invoice.issued' },
       { 'event-type': 'invoice.issued', 'x-request-id': 'req-3' },
