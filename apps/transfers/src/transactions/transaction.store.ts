@@ -11,22 +11,20 @@ import { GroupCommit, Outbox } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { RailOutcome } from '@transfers/rails/sandbox-rail';
 import { assertTransition } from '@transfers/transactions/transaction-state-machine';
-import {
-  FailureReason,
-  SourceType,
-  Transaction,
-} from '@transfers/transactions/transaction.entity';
+import { FailureReason, SourceType, Transaction } from '@transfers/transactions/transaction.entity';
 import { MovedTransaction, statusChanged } from '@transfers/transactions/transaction-events';
 
 /** Timestamps to the millisecond, as the API shows them (see the migration). */
 const NOW_MS = `date_trunc('milliseconds', now())`;
 
 /**
- * The status changes that requests make (a reserved transfer-out turning PENDING, say) share
- * database transactions beyond two in flight: under load, one transaction of four statements
- * serves the changes of many requests.
+ * The new transactions and status changes of requests (a transfer-out written CREATED, then turning
+ * PENDING once reserved) share statements beyond two in flight: under load, one statement inserts
+ * the transactions of many requests, and one database transaction of four statements makes their
+ * changes. A failed statement fails every request it served; only a failing database does that,
+ * since whatever could refuse one transaction is checked before it is written.
  */
-const REQUEST_CHANGE_BATCHING = { maxBatch: 200, maxInFlight: 2 };
+const REQUEST_BATCHING = { maxBatch: 200, maxInFlight: 2 };
 
 /** What a new transaction is made of; it starts CREATED. */
 export interface NewTransaction {
@@ -71,6 +69,74 @@ export interface RailSchedule extends RailOutcome {
   firstLookInMs: number;
 }
 
+/** A new transaction with its rail's schedule. */
+export interface NewScheduledTransaction {
+  transaction: NewTransaction;
+  rail: RailSchedule;
+}
+
+type InputColumn = [name: string, type: string, valueOf: (created: NewScheduledTransaction) => unknown];
+
+/** The columns a new transaction is inserted with, besides its status and destination type. */
+const TRANSACTION_INPUT: InputColumn[] = [
+  ['id', 'uuid', ({ transaction }) => transaction.id],
+  ['platform_id', 'uuid', ({ transaction }) => transaction.platformId],
+  ['environment', 'text', ({ transaction }) => transaction.environment],
+  ['type', 'text', ({ transaction }) => transaction.type],
+  ['source_type', 'text', ({ transaction }) => transaction.sourceType],
+  ['source_account_id', 'text', ({ transaction }) => transaction.sourceAccountId],
+  ['source_currency', 'text', ({ transaction }) => transaction.sourceCurrency],
+  ['destination_account_id', 'text', ({ transaction }) => transaction.destinationAccountId],
+  ['destination_currency', 'text', ({ transaction }) => transaction.destinationCurrency],
+  ['customer_id', 'text', ({ transaction }) => transaction.customerId],
+  ['platform_customer_id', 'text', ({ transaction }) => transaction.platformCustomerId],
+  ['sent_amount', 'bigint', ({ transaction }) => transaction.sentAmount],
+  ['received_amount', 'bigint', ({ transaction }) => transaction.receivedAmount],
+  ['reference', 'text', ({ transaction }) => transaction.reference],
+  ['description', 'text', ({ transaction }) => transaction.description ?? null],
+  ['quote_id', 'uuid', ({ transaction }) => transaction.pricing?.quoteId ?? null],
+  ['exchange_rate', 'text', ({ transaction }) => transaction.pricing?.exchangeRate ?? null],
+  [
+    'rate_details',
+    'jsonb',
+    ({ transaction: { pricing } }) => (pricing ? JSON.stringify(pricing.rateDetails) : null),
+  ],
+  ['platform_fee', 'bigint', ({ transaction }) => transaction.pricing?.platformFee ?? 0],
+  ['service_fee', 'bigint', ({ transaction }) => transaction.pricing?.serviceFee ?? 0],
+  ['funding_account_id', 'text', ({ transaction }) => transaction.fundingAccountId ?? null],
+];
+
+/** What its rail attempt is inserted with. */
+const RAIL_INPUT: InputColumn[] = [
+  ['answer', 'text', ({ rail }) => rail.answer],
+  ['rail_failure_detail', 'text', ({ rail }) => rail.failureDetail ?? null],
+  ['delay_ms', 'int', ({ rail }) => rail.delayMs],
+  ['first_look_in_ms', 'int', ({ rail }) => rail.firstLookInMs],
+  ['failed_leg', 'text', ({ rail }) => rail.failedLeg ?? null],
+];
+
+const INPUT = [...TRANSACTION_INPUT, ...RAIL_INPUT];
+const TRANSACTION_COLUMNS = TRANSACTION_INPUT.map(([name]) => name).join(', ');
+
+/**
+ * New transactions (CREATED) and their rail attempts, any number in one statement; a transaction
+ * whose id (or quote) exists already is left alone, and so is its attempt.
+ */
+const INSERT_TRANSACTIONS = `
+  WITH input AS (
+    SELECT * FROM unnest(${INPUT.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})
+      AS i (${INPUT.map(([name]) => name).join(', ')})
+  ), created AS (
+    INSERT INTO transactions (status, destination_type, ${TRANSACTION_COLUMNS})
+    SELECT 'CREATED', 'ACCOUNT', ${TRANSACTION_COLUMNS} FROM input
+    ON CONFLICT DO NOTHING
+    RETURNING id
+  )
+  INSERT INTO rail_attempts (transaction_id, answer, failure_detail, delay_ms, due_at, failed_leg)
+  SELECT id, i.answer, i.rail_failure_detail, i.delay_ms, now() + i.first_look_in_ms * interval '1 millisecond', i.failed_leg
+  FROM created JOIN input i USING (id)
+  RETURNING transaction_id AS id`;
+
 export interface StatusChange {
   /** Bare uuid. */
   id: string;
@@ -92,6 +158,7 @@ export interface StatusChange {
 export class TransactionStore {
   private readonly movedColumns: string;
   private readonly columns: string;
+  private readonly requestInserts: GroupCommit<NewScheduledTransaction, boolean>;
   private readonly requestChanges: GroupCommit<StatusChange, MovedTransaction | undefined>;
 
   constructor(
@@ -100,65 +167,42 @@ export class TransactionStore {
   ) {
     this.movedColumns = transactionColumns(dataSource, 'moved');
     this.columns = transactionColumns(dataSource, 't');
+    this.requestInserts = new GroupCommit(
+      (created) => this.insert(dataSource.manager, created),
+      REQUEST_BATCHING,
+    );
     this.requestChanges = new GroupCommit(
       (changes) =>
         dataSource.transaction(async (manager) => {
-          const moved = new Map((await this.move(manager, changes)).map((each) => [each.transaction.id, each]));
+          const moved = new Map(
+            (await this.move(manager, changes)).map((each) => [each.transaction.id, each]),
+          );
           return changes.map((change) => moved.get(change.id));
         }),
-      REQUEST_CHANGE_BATCHING,
+      REQUEST_BATCHING,
     );
   }
 
   /**
-   * Inserts the transaction (CREATED) and its rail attempt in one statement. False when a transaction
-   * with this id (or quote) exists already: creating one is idempotent by its id.
+   * Inserts transactions (CREATED) and their rail attempts in one statement, and answers whether
+   * each was new: false when a transaction with its id (or quote) exists already, so creating one is
+   * idempotent by its id.
    */
-  async insert(manager: EntityManager, transaction: NewTransaction, rail: RailSchedule): Promise<boolean> {
-    const created: unknown[] = await manager.query(
-      `WITH created AS (
-         INSERT INTO transactions (id, platform_id, environment, type, status, source_type, source_account_id,
-           source_currency, destination_type, destination_account_id, destination_currency, customer_id,
-           platform_customer_id, sent_amount, received_amount, reference, description, quote_id, exchange_rate,
-           rate_details, platform_fee, service_fee, funding_account_id)
-         VALUES ($1, $2, $3, $4, 'CREATED', $5, $6, $7, 'ACCOUNT', $8, $9, $10, $11, $12, $13, $14, $19, $20, $21,
-           $22, $23, $24, $25)
-         ON CONFLICT DO NOTHING
-         RETURNING id
-       )
-       INSERT INTO rail_attempts (transaction_id, answer, failure_detail, delay_ms, due_at, failed_leg)
-       SELECT id, $15, $16, $17, now() + $18 * interval '1 millisecond', $26 FROM created
-       RETURNING transaction_id`,
-      [
-        transaction.id,
-        transaction.platformId,
-        transaction.environment,
-        transaction.type,
-        transaction.sourceType,
-        transaction.sourceAccountId,
-        transaction.sourceCurrency,
-        transaction.destinationAccountId,
-        transaction.destinationCurrency,
-        transaction.customerId,
-        transaction.platformCustomerId,
-        transaction.sentAmount,
-        transaction.receivedAmount,
-        transaction.reference,
-        rail.answer,
-        rail.failureDetail ?? null,
-        rail.delayMs,
-        rail.firstLookInMs,
-        transaction.description ?? null,
-        transaction.pricing?.quoteId ?? null,
-        transaction.pricing?.exchangeRate ?? null,
-        transaction.pricing ? JSON.stringify(transaction.pricing.rateDetails) : null,
-        transaction.pricing?.platformFee ?? 0,
-        transaction.pricing?.serviceFee ?? 0,
-        transaction.fundingAccountId ?? null,
-        rail.failedLeg ?? null,
-      ],
+  async insert(manager: EntityManager, created: NewScheduledTransaction[]): Promise<boolean[]> {
+    const inserted: { id: string }[] = await manager.query(
+      INSERT_TRANSACTIONS,
+      INPUT.map(([, , valueOf]) => created.map(valueOf)),
     );
-    return created.length > 0;
+    const insertedIds = new Set(inserted.map(({ id }) => id));
+    return created.map(({ transaction }) => insertedIds.has(transaction.id));
+  }
+
+  /**
+   * Inserts one request's transaction, committed, in a statement it may share with other requests';
+   * false when it existed already.
+   */
+  insertCommitted(created: NewScheduledTransaction): Promise<boolean> {
+    return this.requestInserts.add(created);
   }
 
   /**
@@ -232,7 +276,10 @@ export class TransactionStore {
   }
 
   async get(id: string): Promise<Transaction> {
-    const [transaction] = await this.dataSource.query(`SELECT ${this.columns} FROM transactions t WHERE t.id = $1`, [id]);
+    const [transaction] = await this.dataSource.query(
+      `SELECT ${this.columns} FROM transactions t WHERE t.id = $1`,
+      [id],
+    );
     return transaction;
   }
 

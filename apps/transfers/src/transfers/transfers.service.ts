@@ -122,9 +122,9 @@ export class TransfersService {
     rail: RailOutcome,
     { depositFirst = false } = {},
   ): Promise<TransactionView> {
-    const inserted = await this.store.insert(this.dataSource.manager, transaction, {
-      ...rail,
-      firstLookInMs: ABANDONED_CREATION_MS,
+    const inserted = await this.store.insertCommitted({
+      transaction,
+      rail: { ...rail, firstLookInMs: ABANDONED_CREATION_MS },
     });
     if (!inserted) return presentTransaction(await this.store.get(transaction.id));
     const reservingAccountId = transaction.fundingAccountId ?? transaction.sourceAccountId!;
@@ -235,7 +235,7 @@ export class TransfersService {
    */
   openPending(caller: Caller, transaction: NewTransaction, rail: RailOutcome): Promise<TransactionView> {
     return this.dataSource.transaction(async (manager) => {
-      await this.store.insert(manager, transaction, { ...rail, firstLookInMs: rail.delayMs });
+      await this.store.insert(manager, [{ transaction, rail: { ...rail, firstLookInMs: rail.delayMs } }]);
       const [moved] = await this.store.move(
         manager,
         [{ id: transaction.id, from: 'CREATED', to: 'PENDING', reason: 'Accepted by the rail' }],
