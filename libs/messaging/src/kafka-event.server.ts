@@ -20,14 +20,19 @@ const consumedEvents = new Counter({
 
 /** Marks a handler that takes the events of a topic in batches (see EventBatchPattern). */
 const BATCH_HANDLER = 'batch';
+/** The selector headers a batch handler's events must have (see EventBatchPattern). */
+const SELECTED_BY = 'where';
 
 /**
  * Like @EventPattern(topic), but the handler gets the events as they arrive in batches, an array at
  * a time in partition order, so that it can apply them in one database transaction. If a batch keeps
  * failing, its events are handed over again one per call, so that only a poison event is
- * dead-lettered.
+ * dead-lettered. With `where`, the events whose selector headers (see TopicOptions) say otherwise
+ * are passed over without being decoded; an event without the header is handed over, since it may
+ * come from a producer older than the header.
  */
-export const EventBatchPattern = (topic: string): MethodDecorator => EventPattern(topic, { [BATCH_HANDLER]: true });
+export const EventBatchPattern = (topic: string, { where }: { where?: Record<string, string> } = {}): MethodDecorator =>
+  EventPattern(topic, { [BATCH_HANDLER]: true, [SELECTED_BY]: where });
 
 /** The Kafka context handed to @EventPattern handlers as @Ctx(). */
 export class EventContext extends BaseRpcContext<[EachMessagePayload]> {
@@ -116,9 +121,12 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   private async handleBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat } = payload;
     const contract = this.contracts.get(batch.topic)!;
-    const messages = batch.messages.map((message) => this.messagePayload(payload, message));
+    const where: Record<string, string> | undefined = this.handlers.get(contract.name)!.extras?.[SELECTED_BY];
+    const messages = batch.messages
+      .filter((message) => !where || isSelected(message, where))
+      .map((message) => this.messagePayload(payload, message));
     if (this.batchPatterns.has(contract.name)) {
-      if (await this.handleTogether(contract, messages)) {
+      if (messages.length === 0 || (await this.handleTogether(contract, messages))) {
         resolveOffset(batch.lastOffset());
         await heartbeat();
         return;
@@ -131,6 +139,8 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       resolveOffset(message.message.offset);
       await heartbeat();
     }
+    // The events passed over after the last one handled.
+    resolveOffset(batch.lastOffset());
   }
 
   /** A batch handler's batch in one call; false if it kept failing and must go one event at a time. */
@@ -218,4 +228,12 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** False only for a message whose selector headers say it is not one of `where`'s. */
+function isSelected(message: KafkaMessage, where: Record<string, string>): boolean {
+  return Object.entries(where).every(([header, value]) => {
+    const actual = message.headers?.[header];
+    return actual === undefined || actual.toString() === value;
+  });
 }

@@ -1,6 +1,7 @@
 import { Controller, Logger } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
-import { TRANSACTION_EVENTS, TransactionEvent, uuidOf } from '@payments/contracts';
+import { Payload } from '@nestjs/microservices';
+import { QUOTED_TRANSACTION_HEADER, TRANSACTION_EVENTS, TransactionEvent, uuidOf } from '@payments/contracts';
+import { EventBatchPattern } from '@payments/messaging';
 import { QuoteStore } from '@quoting/quotes/quote.store';
 import { quoteTransitions } from '@quoting/quotes/quotes.service';
 
@@ -14,7 +15,8 @@ const QUOTE_END = {
 
 /**
  * Follows the transactions made from quotes. Every change is a guarded update keyed by the
- * transaction, so a redelivered event changes nothing and needs no inbox row.
+ * transaction, so a redelivered event changes nothing and needs no inbox row. The topic carries every
+ * transaction; the others are passed over by their selector header, undecoded.
  */
 @Controller()
 export class QuoteProgressConsumer {
@@ -22,9 +24,13 @@ export class QuoteProgressConsumer {
 
   constructor(private readonly store: QuoteStore) {}
 
-  @EventPattern(TRANSACTION_EVENTS.name)
-  async onTransactionEvent(@Payload() event: TransactionEvent): Promise<void> {
-    const { transaction } = event.payload;
+  @EventBatchPattern(TRANSACTION_EVENTS.name, { where: { [QUOTED_TRANSACTION_HEADER]: 'true' } })
+  async onTransactionEvents(@Payload() events: TransactionEvent[]): Promise<void> {
+    // In order: a quote's transaction turns PENDING before it ends.
+    for (const event of events) await this.follow(event);
+  }
+
+  private async follow({ payload: { transaction } }: TransactionEvent): Promise<void> {
     if (typeof transaction.quoteId !== 'string') return;
     const transactionId = uuidOf('Transaction', transaction.id)!;
     const end = QUOTE_END[transaction.status as keyof typeof QUOTE_END];

@@ -5,6 +5,15 @@ import { EventEnvelope } from './envelope';
 
 type PayloadClass = new () => object;
 
+export interface TopicOptions<TEvent> {
+  /**
+   * Headers derived from each event, published with it, by which a consumer may pass over the events
+   * it has no use for without decoding them.
+   */
+  // A method, so that a contract of one event type still counts as a contract of events in general.
+  selectors?(event: TEvent): Record<string, string>;
+}
+
 /**
  * A versioned topic: its name (before the deployment's prefix), its partition count and the payload
  * class of each event type and version it may carry. Decoding validates against that class, so a
@@ -15,7 +24,13 @@ export class TopicContract<TEvent extends EventEnvelope = EventEnvelope> {
     readonly name: string,
     readonly partitions: number,
     private readonly payloads: Record<string, PayloadClass>,
+    private readonly options: TopicOptions<TEvent> = {},
   ) {}
+
+  /** The selector headers of an event (see TopicOptions). */
+  selectorsOf(event: TEvent): Record<string, string> {
+    return this.options.selectors?.(event) ?? {};
+  }
 
   /** Name of the dead-letter topic that receives this topic's undeliverable messages. */
   get deadLetterName(): string {

@@ -204,3 +204,50 @@ describe('KafkaEventServer with a batch handler', () => {
     expect(deadLetters.map((message) => message.value)).toEqual([JSON.stringify(unhandleable)]);
   });
 });
+
+/** Takes only red widgets' events, by their selector header. */
+@Controller()
+class RedWidgetFollower {
+  static readonly revisions: number[] = [];
+
+  @EventBatchPattern(WIDGET_EVENTS.name, { where: { colour: 'red' } })
+  async onRedWidgetsChanged(events: WidgetEvent[]): Promise<void> {
+    RedWidgetFollower.revisions.push(...events.map((event) => event.payload.revision));
+  }
+}
+
+describe('KafkaEventServer with a batch handler that selects by header', () => {
+  let sandbox: TestSandbox;
+  let deadLetters: RawMessage[];
+
+  beforeAll(async () => {
+    sandbox = await TestSandbox.create();
+    await sandbox.startService({ consumes: [WIDGET_EVENTS], controllers: [RedWidgetFollower] });
+    deadLetters = await sandbox.record(WIDGET_EVENTS.deadLetterName);
+    const message = (revision: number, colour?: string) => ({
+      key: 'widget-3',
+      value: JSON.stringify(widgetChanged('widget-3', revision)),
+      ...(colour ? { headers: { colour } } : {}),
+    });
+    await sandbox.publish(WIDGET_EVENTS.name, [
+      message(1, 'red'),
+      message(2, 'blue'),
+      { key: 'widget-3', value: 'not even JSON', headers: { colour: 'blue' } },
+      message(3),
+      message(4, 'red'),
+    ]);
+    await eventually(async () => (RedWidgetFollower.revisions.includes(4) ? true : undefined));
+  });
+
+  afterAll(async () => {
+    await sandbox?.dispose();
+  });
+
+  it('hands over the selected events and those without the header, in order', () => {
+    expect(RedWidgetFollower.revisions).toEqual([1, 3, 4]);
+  });
+
+  it('passes the others over without decoding them', () => {
+    expect(deadLetters).toEqual([]);
+  });
+});

@@ -98,6 +98,24 @@ describe('Outbox.add', () => {
     ]);
   });
 
+  it('adds the selector headers its topic derives from each event', async () => {
+    const bySize = new TopicContract<InvoiceEvent>(
+      'billing.invoice-events.v1',
+      2,
+      { 'invoice.issued@1': InvoiceIssuedV1 },
+      { selectors: (event) => ({ large: String(event.payload.amountCents >= 1000) }) },
+    );
+
+    await dataSource.transaction((manager) =>
+      outbox.add(manager, bySize, [invoiceIssued('invoice-1', 1200), invoiceIssued('invoice-2', 800)]),
+    );
+
+    expect((await storedMessages()).map((message) => message.headers)).toEqual([
+      { 'event-type': 'invoice.issued', large: 'true' },
+      { 'event-type': 'invoice.issued', large: 'false' },
+    ]);
+  });
+
   it('refuses to write outside a transaction', async () => {
     await expect(
       outbox.add(dataSource.manager, INVOICE_EVENTS, invoiceIssued('invoice-1', 1)),

@@ -37,6 +37,7 @@ export class Outbox {
       const causedBy = Array.isArray(requestId) ? requestId[index] : requestId;
       return {
         [EVENT_HEADERS.eventType]: event.type,
+        ...topic.selectorsOf(event),
         ...(causedBy ? { [EVENT_HEADERS.requestId]: causedBy } : {}),
       };
     };

@@ -39,10 +39,20 @@ export class TransactionStatusChangedV1 {
 
 export type TransactionEvent = EventEnvelope<'transaction.status-changed', TransactionStatusChangedV1>;
 
+/** Selector header: "true" when the transaction executes a quote, for consumers that follow quotes only. */
+export const QUOTED_TRANSACTION_HEADER = 'quoted';
+
 /**
  * Producer: transfers. Key: the transaction id, so one transaction's changes stay in order.
  * Every status change of every transaction, kept for reporting consumers that read from the start.
  */
-export const TRANSACTION_EVENTS = new TopicContract<TransactionEvent>('transfers.transaction-events.v1', 12, {
-  'transaction.status-changed@1': TransactionStatusChangedV1,
-});
+export const TRANSACTION_EVENTS = new TopicContract<TransactionEvent>(
+  'transfers.transaction-events.v1',
+  12,
+  { 'transaction.status-changed@1': TransactionStatusChangedV1 },
+  {
+    selectors: ({ payload }) => ({
+      [QUOTED_TRANSACTION_HEADER]: String(typeof payload.transaction.quoteId === 'string'),
+    }),
+  },
+);
