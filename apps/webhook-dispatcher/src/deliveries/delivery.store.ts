@@ -67,9 +67,11 @@ export class DeliveryStore {
    * Adds PENDING deliveries, skipping ids that exist. Behind an earlier delivery of its aggregate that
    * waits for a retry, a delivery is due no sooner than that one, so the due range never fills with
    * deliveries that could not go anyway. With `claimForMs`, those that may go at once are leased to
-   * the caller for that long.
+   * the caller for that long. A delivery repeated within the batch (an event delivered twice) counts
+   * once, where it first comes.
    */
   async enqueue(deliveries: NewDelivery[], { db = this.dataSource as Queryable, claimForMs = 0 } = {}): Promise<Enqueued[]> {
+    const distinct = [...new Map(deliveries.map((delivery) => [delivery.id, delivery])).values()];
     const rows: { id: string; created_at: Date; url: string | null; claimed: boolean; behind: boolean }[] = await db.query(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
@@ -93,13 +95,15 @@ export class DeliveryStore {
        FROM inserted JOIN placed USING (id)
        LEFT JOIN webhook_endpoints e ON e.platform_id = inserted.platform_id AND e.environment = inserted.environment`,
       [
-        ...columnsOf(deliveries, ['id', 'platformId', 'environment', 'aggregateId', 'type', 'body']),
+        ...columnsOf(distinct, ['id', 'platformId', 'environment', 'aggregateId', 'type', 'body']),
         claimForMs,
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return deliveries.map(({ id, type, body }) => {
       const row = byId.get(id);
+      // Taken out, so that a repeat finds nothing.
+      byId.delete(id);
       if (!row) return { inserted: false, behind: false };
       const claimed: DueDelivery = { id, type, body, attemptCount: 0, createdAt: row.created_at, url: row.url };
       return { inserted: true, behind: row.behind, ...(row.claimed ? { claimed } : {}) };

@@ -84,7 +84,19 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   /** Enqueues a webhook, and sends it at once when it may go; false when it was enqueued before. */
   async enqueue(delivery: NewDelivery): Promise<boolean> {
-    const { inserted, behind, claimed } = await this.enqueuer.add(delivery);
+    return this.dispatch(await this.enqueuer.add(delivery));
+  }
+
+  /**
+   * Enqueues the webhooks of a batch of events in one statement, in their order (an aggregate's later
+   * ones wait for its earlier ones), and sends at once those that may go.
+   */
+  async enqueueAll(deliveries: NewDelivery[]): Promise<void> {
+    for (const enqueued of await this.store.enqueue(deliveries, { claimForMs: this.claimMs() }))
+      this.dispatch(enqueued);
+  }
+
+  private dispatch({ inserted, behind, claimed }: Enqueued): boolean {
     if (claimed) this.start(claimed);
     // Not claimed for want of a free slot (or while stopping): the loop takes it from the table.
     else if (inserted && !behind) this.notify();

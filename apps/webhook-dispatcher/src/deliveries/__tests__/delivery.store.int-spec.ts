@@ -107,6 +107,20 @@ describe('DeliveryStore (PostgreSQL)', () => {
     expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a1.id]);
   });
 
+  it('counts a delivery repeated within one batch once, where it first comes', async () => {
+    const [a1, a2] = [delivery('Transaction:a'), delivery('Transaction:a')];
+
+    const enqueued = await store.enqueue([a1, a1, a2, a1], { claimForMs: LEASE_MS });
+
+    expect(enqueued.map(({ inserted, behind, claimed }) => [inserted, behind, claimed?.id])).toEqual([
+      [true, false, a1.id],
+      [false, false, undefined],
+      [true, true, undefined],
+      [false, false, undefined],
+    ]);
+    expect(await dataSource.query('SELECT count(*)::int AS count FROM deliveries')).toEqual([{ count: 2 }]);
+  });
+
   it('hands the next delivery of an aggregate over when the earlier one is settled', async () => {
     const [a1, a2, a3, b1] = [delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:b')];
     await enqueueAll(a1, a2, a3, b1);
