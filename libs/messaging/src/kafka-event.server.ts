@@ -34,6 +34,14 @@ const SELECTED_BY = 'where';
 export const EventBatchPattern = (topic: string, { where }: { where?: Record<string, string> } = {}): MethodDecorator =>
   EventPattern(topic, { [BATCH_HANDLER]: true, [SELECTED_BY]: where });
 
+interface Route {
+  handler: MessageHandler;
+  /** An EventBatchPattern handler. */
+  batch: boolean;
+  /** The selector headers its events must have, if it chose any. */
+  where?: Record<string, string>;
+}
+
 /** The Kafka context handed to @EventPattern handlers as @Ctx(). */
 export class EventContext extends BaseRpcContext<[EachMessagePayload]> {
   get message(): EachMessagePayload {
@@ -54,12 +62,10 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   private readonly prefix: string;
   private readonly contracts: Map<string, TopicContract>;
   /**
-   * Each topic's handler, looked up once the handlers are registered: Nest's own lookup parses the
-   * pattern as JSON first, and a topic name makes that throw, once per message.
+   * Each topic's handler and how it takes events, read once the handlers are registered: Nest's own
+   * lookup parses the pattern as JSON first, and a topic name makes that throw, once per message.
    */
-  private handlers = new Map<string, MessageHandler>();
-  /** The patterns whose handler is an EventBatchPattern. */
-  private batchPatterns = new Set<string>();
+  private routes = new Map<string, Route>();
 
   constructor(
     @Inject(KAFKA) private readonly kafka: Kafka,
@@ -77,8 +83,12 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       const handled = [...this.messageHandlers.keys()];
       const unknown = handled.filter((pattern) => !this.contracts.has(topicName(this.prefix, pattern)));
       if (unknown.length) throw new Error(`@EventPattern for topics not declared in MessagingModule consumes: ${unknown.join(', ')}`);
-      this.handlers = new Map(this.messageHandlers);
-      this.batchPatterns = new Set(handled.filter((pattern) => this.handlers.get(pattern)!.extras?.[BATCH_HANDLER]));
+      this.routes = new Map(
+        handled.map((pattern) => {
+          const handler = this.messageHandlers.get(pattern)!;
+          return [pattern, { handler, batch: !!handler.extras?.[BATCH_HANDLER], where: handler.extras?.[SELECTED_BY] }];
+        }),
+      );
       if (handled.length > 0) await this.startConsumer(handled);
       callback();
     } catch (error) {
@@ -121,11 +131,11 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   private async handleBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat } = payload;
     const contract = this.contracts.get(batch.topic)!;
-    const where: Record<string, string> | undefined = this.handlers.get(contract.name)!.extras?.[SELECTED_BY];
+    const { batch: asBatch, where } = this.routes.get(contract.name)!;
     const messages = batch.messages
       .filter((message) => !where || isSelected(message, where))
       .map((message) => this.messagePayload(payload, message));
-    if (this.batchPatterns.has(contract.name)) {
+    if (asBatch) {
       if (messages.length === 0 || (await this.handleTogether(contract, messages))) {
         resolveOffset(batch.lastOffset());
         await heartbeat();
@@ -163,7 +173,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
 
   private async handle(contract: TopicContract, payload: EachMessagePayload): Promise<void> {
     const { message } = payload;
-    const asBatch = this.batchPatterns.has(contract.name);
+    const asBatch = this.routes.get(contract.name)!.batch;
     const requestId = message.headers?.[EVENT_HEADERS.requestId]?.toString() ?? randomUUID();
     await RequestContext.run(requestId, async () => {
       const outcome = await this.withRetries(async () => {
@@ -196,7 +206,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     events: EventEnvelope | EventEnvelope[],
     payload: EachMessagePayload,
   ): Promise<void> {
-    const handler = this.handlers.get(pattern)!;
+    const { handler } = this.routes.get(pattern)!;
     const result = await handler(events, new EventContext([payload]));
     await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
   }

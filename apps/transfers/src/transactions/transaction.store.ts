@@ -145,7 +145,7 @@ export interface StatusChange {
   /** Why, for the history row. */
   reason: string;
   failure?: { reason: FailureReason; detail: string };
-  /** The request that made the change, for its event, when the changes of many requests go together. */
+  /** The request that made the change, for its event; none for the settlement worker's. */
   requestId?: string;
 }
 
@@ -216,14 +216,10 @@ export class TransactionStore {
 
   /**
    * Applies the changes whose transaction is still in their `from` status and returns those; the
-   * others changed meanwhile and are left alone. Must run inside a database transaction. An event's
-   * request is its change's, or else `requestId`.
+   * others changed meanwhile and are left alone. Must run inside a database transaction. Each event
+   * names its change's request.
    */
-  async move(
-    manager: EntityManager,
-    changes: StatusChange[],
-    requestId?: string,
-  ): Promise<MovedTransaction[]> {
+  async move(manager: EntityManager, changes: StatusChange[]): Promise<MovedTransaction[]> {
     if (changes.length === 0) return [];
     for (const change of changes) assertTransition(change.from, change.to);
     const rows: (Transaction & { previousStatus: TransactionStatus })[] = await manager.query(
@@ -264,7 +260,7 @@ export class TransactionStore {
     );
     const moved = rows.map(({ previousStatus, ...transaction }) => ({ transaction, previousStatus }));
     if (moved.length) {
-      const requestIds = new Map(changes.map((change) => [change.id, change.requestId ?? requestId]));
+      const requestIds = new Map(changes.map((change) => [change.id, change.requestId]));
       await this.outbox.add(
         manager,
         TRANSACTION_EVENTS,

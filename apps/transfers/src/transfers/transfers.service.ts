@@ -236,11 +236,15 @@ export class TransfersService {
   openPending(caller: Caller, transaction: NewTransaction, rail: RailOutcome): Promise<TransactionView> {
     return this.dataSource.transaction(async (manager) => {
       await this.store.insert(manager, [{ transaction, rail: { ...rail, firstLookInMs: rail.delayMs } }]);
-      const [moved] = await this.store.move(
-        manager,
-        [{ id: transaction.id, from: 'CREATED', to: 'PENDING', reason: 'Accepted by the rail' }],
-        caller.requestId,
-      );
+      const [moved] = await this.store.move(manager, [
+        {
+          id: transaction.id,
+          from: 'CREATED',
+          to: 'PENDING',
+          reason: 'Accepted by the rail',
+          requestId: caller.requestId,
+        },
+      ]);
       return presentTransaction(moved.transaction);
     });
   }
