@@ -251,3 +251,48 @@ describe('KafkaEventServer with a batch handler that selects by header', () => {
     expect(deadLetters).toEqual([]);
   });
 });
+
+/** Records the revisions it is handed, by every replica in turn. */
+@Controller()
+class WidgetRecorder {
+  static readonly handled: number[] = [];
+
+  @EventBatchPattern(WIDGET_EVENTS.name)
+  async onWidgetsChanged(events: WidgetEvent[]): Promise<void> {
+    WidgetRecorder.handled.push(...events.map((event) => event.payload.revision));
+  }
+}
+
+describe('KafkaEventServer stopping', () => {
+  let sandbox: TestSandbox;
+  const publish = (revisions: number[]) =>
+    sandbox.publish(
+      WIDGET_EVENTS.name,
+      revisions.map((revision) => ({
+        key: 'widget-4',
+        value: JSON.stringify(widgetChanged('widget-4', revision)),
+      })),
+    );
+
+  // Offsets are committed once a second while running: the stop must commit what came since.
+  beforeAll(async () => {
+    sandbox = await TestSandbox.create();
+    const first = await sandbox.startService({ consumes: [WIDGET_EVENTS], controllers: [WidgetRecorder] });
+    await publish([1, 2]);
+    await eventually(async () => (WidgetRecorder.handled.includes(2) ? true : undefined));
+    await publish([3]);
+    await eventually(async () => (WidgetRecorder.handled.includes(3) ? true : undefined));
+    await sandbox.stopService(first);
+    await sandbox.startService({ consumes: [WIDGET_EVENTS], controllers: [WidgetRecorder] });
+    await publish([4]);
+    await eventually(async () => (WidgetRecorder.handled.includes(4) ? true : undefined));
+  });
+
+  afterAll(async () => {
+    await sandbox?.dispose();
+  });
+
+  it('commits what it handled, so that its successor in the group starts after it', () => {
+    expect(WidgetRecorder.handled).toEqual([1, 2, 3, 4]);
+  });
+});
