@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment } from '@payments/contracts';
+import { scopeKey } from '@payments/http';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SystemAccountKind } from '@ledger/accounts/account.entity';
@@ -47,5 +48,5 @@ export class SystemAccountsService {
 }
 
 function keyOf(scope: AccountScope, kind: SystemAccountKind): string {
-  return `${scope.platformId}|${scope.environment}|${scope.currency}|${kind}`;
+  return scopeKey(scope, scope.currency, kind);
 }

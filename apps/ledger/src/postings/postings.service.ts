@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment, uuidOf } from '@payments/contracts';
-import { ApiException, Caller } from '@payments/http';
-import { columnsOf, GroupCommit } from '@payments/persistence';
+import { ApiException, Caller, scopeKey } from '@payments/http';
+import { columnsOf, KeyedGroupCommit } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ACCOUNT_KINDS, LedgerAccount } from '@ledger/accounts/account.entity';
@@ -82,6 +82,11 @@ class LostClaim extends Error {}
  */
 const POSTING_GROUP_COMMIT = { maxBatch: MAX_BATCH_POSTINGS, maxInFlight: 2 };
 
+interface CallerPosting {
+  caller: Caller;
+  body: CreatePostingDto;
+}
+
 /** Runs of a batch that lost a claim to a concurrent request; the next run sees that request's posting. */
 const CLAIM_ATTEMPTS = 3;
 
@@ -95,7 +100,11 @@ const CLAIM_ATTEMPTS = 3;
  */
 @Injectable()
 export class PostingsService {
-  private readonly groupCommits = new Map<string, GroupCommit<CreatePostingDto, PostingResult>>();
+  /** One group per platform and environment: there are few of them. */
+  private readonly groupCommits = new KeyedGroupCommit<CallerPosting, PostingResult>(
+    (items) => this.postAll(items[0].caller, items.map(({ body }) => body)),
+    POSTING_GROUP_COMMIT,
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -109,20 +118,9 @@ export class PostingsService {
    * accounts, which would otherwise allow one posting per commit.
    */
   async post(caller: Caller, body: CreatePostingDto): Promise<PostingOutcome> {
-    const result = await this.groupCommitOf(caller).add(body);
+    const result = await this.groupCommits.add(scopeKey(caller), { caller, body });
     if (result instanceof ApiException) throw result;
     return result;
-  }
-
-  /** One per platform and environment, kept for the life of the app: there are few of them. */
-  private groupCommitOf(caller: Caller): GroupCommit<CreatePostingDto, PostingResult> {
-    const key = `${caller.platformId}|${caller.environment}`;
-    let group = this.groupCommits.get(key);
-    if (!group) {
-      group = new GroupCommit((bodies) => this.postAll(caller, bodies), POSTING_GROUP_COMMIT);
-      this.groupCommits.set(key, group);
-    }
-    return group;
   }
 
   /**

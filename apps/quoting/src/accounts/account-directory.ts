@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isIdOf } from '@payments/contracts';
-import { ApiException, Caller, FieldError, InternalClient } from '@payments/http';
+import { ApiException, Caller, FieldError, InternalClient, scopeKey } from '@payments/http';
 import { BoundedCache } from '@payments/runtime';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { ExternalAccountDetailsDto } from '@quoting/quotes/dto/create-quote.dto';
@@ -44,21 +44,18 @@ export class AccountDirectory implements OnApplicationShutdown {
   /** 404 ACCOUNT_NOT_FOUND for an unknown id or one of another platform or environment. */
   account(caller: Caller, accountId: string): Promise<QuoteAccount> {
     if (isIdOf('InternalAccount', accountId)) {
-      return this.internalAccounts.get(
-        `${caller.platformId}|${caller.environment}|${accountId}`,
-        async () => {
-          const account = await this.ledger.get<{ id: string; currency: string; customerId: string | null }>(
-            caller,
-            `/internal/accounts/${encodeURIComponent(accountId)}`,
-          );
-          return {
-            id: account.id,
-            kind: 'INTERNAL',
-            currency: account.currency,
-            customerId: account.customerId,
-          };
-        },
-      );
+      return this.internalAccounts.get(scopeKey(caller, accountId), async () => {
+        const account = await this.ledger.get<{ id: string; currency: string; customerId: string | null }>(
+          caller,
+          `/internal/accounts/${encodeURIComponent(accountId)}`,
+        );
+        return {
+          id: account.id,
+          kind: 'INTERNAL',
+          currency: account.currency,
+          customerId: account.customerId,
+        };
+      });
     }
     if (isIdOf('ExternalAccount', accountId)) return this.externalAccount(caller, accountId);
     return Promise.reject(new ApiException('ACCOUNT_NOT_FOUND', `Account ${accountId} not found`));

@@ -2,7 +2,7 @@ import { Controller, Injectable } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CurrencyLimitsV1, PLATFORM_EVENTS, PlatformEvent, uuidOf } from '@payments/contracts';
-import { ApiException, PlatformScope } from '@payments/http';
+import { ApiException, PlatformScope, scopeKey } from '@payments/http';
 import { handleOnce } from '@payments/persistence';
 import { DataSource } from 'typeorm';
 
@@ -46,7 +46,7 @@ export class PlatformCurrencies {
   }
 
   private async all(scope: PlatformScope): Promise<CurrencyLimitsV1[]> {
-    const key = `${scope.platformId}|${scope.environment}`;
+    const key = scopeKey(scope);
     const cached = this.recent.get(key);
     if (cached && Date.now() - cached.readAt < LOCAL_COPY_MS) return cached.currencies;
     const [row] = await this.dataSource.query(

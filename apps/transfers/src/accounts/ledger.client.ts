@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiException, Caller, ErrorBody, InternalApi } from '@payments/http';
+import { ApiException, Caller, ErrorBody, InternalApi, scopeKey } from '@payments/http';
+import { KeyedGroupCommit } from '@payments/persistence';
 import { BoundedCache } from '@payments/runtime';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
@@ -18,6 +19,9 @@ export interface LedgerAccount {
 
 /** Bounds the memory of the account cache; the oldest entry makes room for a new one. */
 const MAX_CACHED_ACCOUNTS = 50_000;
+
+/** Two ledger calls of one caller at a time; the postings that arrive meanwhile go in the next one. */
+const POSTING_BATCHING = { maxBatch: 200, maxInFlight: 2 };
 
 /**
  * DEPOSIT credits an account; RESERVE holds funds for an outgoing transfer (refused with
@@ -42,6 +46,22 @@ export interface Posting {
 export class LedgerClient extends InternalApi {
   /** Keyed by platform, environment and account id: the ledger answers each caller for its own accounts only. */
   private readonly accounts = new BoundedCache<LedgerAccount>(MAX_CACHED_ACCOUNTS);
+  /**
+   * The postings of concurrent requests, one ledger call for many: the ledger applies a batch in
+   * one database transaction either way, and each call costs both apps an HTTP request. A batch
+   * goes on behalf of its first request, whose id the ledger's log lines then carry.
+   */
+  private readonly postings = new KeyedGroupCommit<
+    { caller: Caller; posting: Posting },
+    ApiException | undefined
+  >(
+    (items) =>
+      this.postAll(
+        items[0].caller,
+        items.map((item) => item.posting),
+      ),
+    POSTING_BATCHING,
+  );
 
   constructor(config: ConfigService<TransfersEnvironment, true>) {
     super('ledger', config.get('LEDGER_URL', { infer: true }));
@@ -53,7 +73,7 @@ export class LedgerClient extends InternalApi {
    * then costs the ledger its postings only.
    */
   account(caller: Caller, accountId: string): Promise<LedgerAccount> {
-    return this.accounts.get(`${caller.platformId}|${caller.environment}|${accountId}`, async () => {
+    return this.accounts.get(scopeKey(caller, accountId), async () => {
       const { id, customerId, platformCustomerId, currency } = await this.client.get<LedgerAccount>(
         caller,
         `/internal/accounts/${encodeURIComponent(accountId)}`,
@@ -67,8 +87,10 @@ export class LedgerClient extends InternalApi {
     return this.client.get(caller, `/internal/accounts/${encodeURIComponent(accountId)}/view`);
   }
 
+  /** Refused as the ledger refuses it; applied together with the postings of concurrent requests. */
   async post(caller: Caller, posting: Posting): Promise<void> {
-    await this.client.post(caller, '/internal/postings', posting);
+    const refusal = await this.postings.add(scopeKey(caller), { caller, posting });
+    if (refusal) throw refusal;
   }
 
   /**

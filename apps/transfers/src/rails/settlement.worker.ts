@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { PollingLoop } from '@payments/runtime';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
-import { ApiException, Caller } from '@payments/http';
+import { ApiException, Caller, scopeKey } from '@payments/http';
 import { Counter, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LedgerClient, Posting, PostingKind } from '@transfers/accounts/ledger.client';
@@ -130,7 +130,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
       if (inRound.length === 0) return failures;
       const byCaller = new Map<string, typeof inRound>();
       for (const move of inRound) {
-        const key = `${move.due.platformId}|${move.due.environment}`;
+        const key = scopeKey(move.due);
         const group = byCaller.get(key);
         if (group) group.push(move);
         else byCaller.set(key, [move]);

@@ -36,6 +36,17 @@ export interface PlatformScope {
   environment: Environment;
 }
 
+/**
+ * A key naming one platform and environment, for what is kept per caller in memory (caches, group
+ * commits); `parts` name things within it.
+ */
+export function scopeKey(
+  scope: { platformId: string; environment: Environment },
+  ...parts: string[]
+): string {
+  return [scope.platformId, scope.environment, ...parts].join('|');
+}
+
 export function scopeOf(caller: Caller): PlatformScope {
   const platformId = uuidOf('Platform', caller.platformId);
   if (!platformId) throw new ApiException('UNAUTHORIZED', 'Request did not come through the gateway');

@@ -4,6 +4,11 @@ interface Waiting<T, R> {
   reject: (error: unknown) => void;
 }
 
+export interface GroupCommitOptions {
+  maxBatch: number;
+  maxInFlight: number;
+}
+
 /**
  * Group commit: callers add one item each and wait for its result. An item is committed at once
  * while fewer than `maxInFlight` commits run; otherwise it waits and goes with the others that
@@ -17,7 +22,7 @@ export class GroupCommit<T, R> {
   constructor(
     /** Commits a batch and returns one result per item, in order. */
     private readonly commit: (items: T[]) => Promise<R[]>,
-    private readonly options: { maxBatch: number; maxInFlight: number },
+    private readonly options: GroupCommitOptions,
   ) {}
 
   add(item: T): Promise<R> {
@@ -40,5 +45,29 @@ export class GroupCommit<T, R> {
         this.inFlight--;
         this.next();
       });
+  }
+}
+
+/**
+ * A GroupCommit per key, for items that may only be committed with others of their key (the
+ * postings of one platform and environment, say). Each key's group is kept for the life of the app,
+ * so keys must be few.
+ */
+export class KeyedGroupCommit<T, R> {
+  private readonly groups = new Map<string, GroupCommit<T, R>>();
+
+  constructor(
+    /** Commits a batch of items of one key and returns one result per item, in order. */
+    private readonly commit: (items: T[]) => Promise<R[]>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  add(key: string, item: T): Promise<R> {
+    let group = this.groups.get(key);
+    if (!group) {
+      group = new GroupCommit(this.commit, this.options);
+      this.groups.set(key, group);
+    }
+    return group.add(item);
   }
 }

@@ -3,7 +3,7 @@ import { Environment } from '@payments/contracts';
 import { ApiException } from '@payments/http';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { LedgerClient } from '@transfers/accounts/ledger.client';
+import { LedgerClient, Posting } from '@transfers/accounts/ledger.client';
 
 const ACCOUNT = 'InternalAccount:7b3c1a2e-2222-4d2f-9a1b-000000000002';
 const SANDBOX = {
@@ -83,5 +83,74 @@ describe('LedgerClient account lookups', () => {
       );
     }
     expect(lookups).toHaveLength(2);
+  });
+});
+
+/** A stand-in for the ledger's batch endpoint that refuses any posting over 1,000 and records each call. */
+describe('LedgerClient postings', () => {
+  let server: Server;
+  let ledger: LedgerClient;
+  const calls: { platformId: string; postings: Posting[] }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        const { postings } = JSON.parse(body) as { postings: Posting[] };
+        calls.push({ platformId: String(request.headers['x-platform-id']), postings });
+        const results = postings.map((posting) =>
+          posting.amount > 1_000
+            ? { status: 422, error: { status: 422, code: 'INSUFFICIENT_BALANCE', message: 'too much' } }
+            : { status: 201, posting: {} },
+        );
+        response.writeHead(request.url === '/internal/postings/batch' ? 200 : 404, {
+          'content-type': 'application/json',
+        });
+        response.end(JSON.stringify({ results }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ledger = new LedgerClient({ get: () => url } as unknown as ConfigService<never, true>);
+  });
+
+  afterAll(async () => {
+    await ledger.onApplicationShutdown();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const reserve = (index: number, amount: number): Posting => ({
+    transactionId: `Transaction:${index}`,
+    kind: 'RESERVE',
+    accountId: ACCOUNT,
+    amount,
+    currency: 'USD',
+  });
+
+  it('sends concurrent postings of one caller together, and refuses only the one the ledger refused', async () => {
+    const other = { ...SANDBOX, platformId: 'Platform:7b3c1a2e-0000-4d2f-9a1b-000000000009' };
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 10 }, (_, index) =>
+        ledger.post(SANDBOX, reserve(index, index === 7 ? 5_000 : 100)),
+      ),
+      ledger.post(other, reserve(10, 100)),
+    ]);
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => (index === 7 ? 'rejected' : 'fulfilled')),
+      'fulfilled',
+    ]);
+    expect((outcomes[7] as PromiseRejectedResult).reason).toMatchObject(
+      new ApiException('INSUFFICIENT_BALANCE', 'too much'),
+    );
+    // Two calls of a caller at a time: the first postings go alone, the rest together.
+    expect(calls.filter((call) => call.platformId === SANDBOX.platformId).length).toBeLessThanOrEqual(3);
+    expect(calls.filter((call) => call.platformId === other.platformId)).toEqual([
+      { platformId: other.platformId, postings: [reserve(10, 100)] },
+    ]);
+    expect(calls.flatMap((call) => call.postings.map((posting) => posting.transactionId)).sort()).toEqual(
+      Array.from({ length: 11 }, (_, index) => `Transaction:${index}`).sort(),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { GroupCommit } from '../group-commit';
+import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 
 /** A commit that records its batches and finishes when the test says so. */
 function controlledCommit() {
@@ -76,5 +76,29 @@ describe('GroupCommit', () => {
 
     await expect(failed).rejects.toThrow('database down');
     await expect(next).resolves.toBe(2);
+  });
+});
+
+describe('KeyedGroupCommit', () => {
+  it('groups items of one key only, each key with commits of its own', async () => {
+    const { batches, commit, finishNext } = controlledCommit();
+    const groups = new KeyedGroupCommit(commit, { maxBatch: 10, maxInFlight: 1 });
+
+    const results = [
+      groups.add('a', 1),
+      groups.add('b', 2),
+      groups.add('a', 3),
+      groups.add('b', 4),
+      groups.add('a', 5),
+    ];
+    expect(batches).toEqual([[1], [2]]);
+
+    await finishNext();
+    await finishNext();
+    expect(batches).toEqual([[1], [2], [3, 5], [4]]);
+    await finishNext();
+    await finishNext();
+
+    expect(await Promise.all(results)).toEqual(['done 1', 'done 2', 'done 3', 'done 4', 'done 5']);
   });
 });
