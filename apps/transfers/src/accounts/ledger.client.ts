@@ -41,6 +41,11 @@ export interface Posting {
   serviceFee?: number;
 }
 
+interface CallerPosting {
+  caller: Caller;
+  posting: Posting;
+}
+
 /** The ledger's internal API. Every posting is idempotent per (transactionId, kind), so a retry is always safe. */
 @Injectable()
 export class LedgerClient extends InternalApi {
@@ -51,15 +56,8 @@ export class LedgerClient extends InternalApi {
    * one database transaction either way, and each call costs both apps an HTTP request. A batch
    * goes on behalf of its first request, whose id the ledger's log lines then carry.
    */
-  private readonly postings = new KeyedGroupCommit<
-    { caller: Caller; posting: Posting },
-    ApiException | undefined
-  >(
-    (items) =>
-      this.postAll(
-        items[0].caller,
-        items.map((item) => item.posting),
-      ),
+  private readonly postings = new KeyedGroupCommit<CallerPosting, ApiException | undefined>(
+    (items) => this.postTogether(items),
     POSTING_BATCHING,
   );
 
@@ -91,6 +89,32 @@ export class LedgerClient extends InternalApi {
   async post(caller: Caller, posting: Posting): Promise<void> {
     const refusal = await this.postings.add(scopeKey(caller), { caller, posting });
     if (refusal) throw refusal;
+  }
+
+  /**
+   * The postings of concurrent requests in one call. Should the ledger refuse the call as a whole
+   * (a posting it cannot even read), each goes again alone, so that only its own request is refused.
+   */
+  private async postTogether(items: CallerPosting[]): Promise<(ApiException | undefined)[]> {
+    try {
+      return await this.postAll(
+        items[0].caller,
+        items.map(({ posting }) => posting),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiException) || error.status >= 500) throw error;
+      return Promise.all(
+        items.map(({ caller, posting }) =>
+          this.client.post(caller, '/internal/postings', posting).then(
+            () => undefined,
+            (refusal: unknown) => {
+              if (refusal instanceof ApiException && refusal.status < 500) return refusal;
+              throw refusal;
+            },
+          ),
+        ),
+      );
+    }
   }
 
   /**

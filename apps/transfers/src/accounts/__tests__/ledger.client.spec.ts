@@ -86,28 +86,39 @@ describe('LedgerClient account lookups', () => {
   });
 });
 
-/** A stand-in for the ledger's batch endpoint that refuses any posting over 1,000 and records each call. */
+/**
+ * A stand-in for the ledger's posting endpoints that records each call. It refuses a posting over
+ * 1,000 on its own, and one over 1,000,000 so badly that a batch holding it is refused as a whole.
+ */
 describe('LedgerClient postings', () => {
   let server: Server;
   let ledger: LedgerClient;
-  const calls: { platformId: string; postings: Posting[] }[] = [];
+  const calls: { path?: string; platformId: string; postings: Posting[] }[] = [];
+  const invalid = { status: 400, code: 'INVALID_INPUT', message: 'amount must not be greater than 1000000' };
+  const outcomeOf = (posting: Posting) =>
+    posting.amount > 1_000_000
+      ? { status: 400, error: invalid }
+      : posting.amount > 1_000
+        ? { status: 422, error: { status: 422, code: 'INSUFFICIENT_BALANCE', message: 'too much' } }
+        : { status: 201, posting: {} };
 
   beforeAll(async () => {
     server = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
-        const { postings } = JSON.parse(body) as { postings: Posting[] };
-        calls.push({ platformId: String(request.headers['x-platform-id']), postings });
-        const results = postings.map((posting) =>
-          posting.amount > 1_000
-            ? { status: 422, error: { status: 422, code: 'INSUFFICIENT_BALANCE', message: 'too much' } }
-            : { status: 201, posting: {} },
-        );
-        response.writeHead(request.url === '/internal/postings/batch' ? 200 : 404, {
-          'content-type': 'application/json',
-        });
-        response.end(JSON.stringify({ results }));
+        const batch = request.url === '/internal/postings/batch';
+        const postings: Posting[] = batch ? JSON.parse(body).postings : [JSON.parse(body)];
+        calls.push({ path: request.url, platformId: String(request.headers['x-platform-id']), postings });
+        const outcomes = postings.map(outcomeOf);
+        const refusedWhole = batch && outcomes.some((outcome) => outcome.status === 400);
+        const [status, answer] = refusedWhole
+          ? [400, invalid]
+          : batch
+            ? [200, { results: outcomes }]
+            : [outcomes[0].status, outcomes[0].error ?? {}];
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -147,10 +158,32 @@ describe('LedgerClient postings', () => {
     // Two calls of a caller at a time: the first postings go alone, the rest together.
     expect(calls.filter((call) => call.platformId === SANDBOX.platformId).length).toBeLessThanOrEqual(3);
     expect(calls.filter((call) => call.platformId === other.platformId)).toEqual([
-      { platformId: other.platformId, postings: [reserve(10, 100)] },
+      { path: '/internal/postings/batch', platformId: other.platformId, postings: [reserve(10, 100)] },
     ]);
     expect(calls.flatMap((call) => call.postings.map((posting) => posting.transactionId)).sort()).toEqual(
       Array.from({ length: 11 }, (_, index) => `Transaction:${index}`).sort(),
     );
+  });
+
+  it('sends each posting of a batch the ledger refused as a whole again alone, refusing only the bad one', async () => {
+    calls.splice(0);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) =>
+        ledger.post(SANDBOX, reserve(20 + index, index === 4 ? 5_000_000 : 100)),
+      ),
+    );
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[4] as PromiseRejectedResult).reason).toMatchObject(
+      new ApiException('INVALID_INPUT', invalid.message),
+    );
+    expect(calls.some((call) => call.path === '/internal/postings')).toBe(true);
   });
 });
