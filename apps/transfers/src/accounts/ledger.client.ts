@@ -20,8 +20,16 @@ export interface LedgerAccount {
 /** Bounds the memory of the account cache; the oldest entry makes room for a new one. */
 const MAX_CACHED_ACCOUNTS = 50_000;
 
-/** Two ledger calls of one caller at a time; the postings that arrive meanwhile go in the next one. */
-const POSTING_BATCHING = { maxBatch: 200, maxInFlight: 2 };
+/**
+ * Two ledger calls of one caller at a time; the postings that arrive meanwhile go in the next one.
+ * A call the ledger refuses as a whole (for one posting it cannot even read) goes again one posting
+ * at a time, so that only that posting's request is refused.
+ */
+const POSTING_BATCHING = {
+  maxBatch: 200,
+  maxInFlight: 2,
+  isolatesFault: (error: unknown) => error instanceof ApiException && error.status < 500,
+};
 
 /**
  * DEPOSIT credits an account; RESERVE holds funds for an outgoing transfer (refused with
@@ -57,7 +65,11 @@ export class LedgerClient extends InternalApi {
    * goes on behalf of its first request, whose id the ledger's log lines then carry.
    */
   private readonly postings = new KeyedGroupCommit<CallerPosting, ApiException | undefined>(
-    (items) => this.postTogether(items),
+    (items) =>
+      this.postAll(
+        items[0].caller,
+        items.map(({ posting }) => posting),
+      ),
     POSTING_BATCHING,
   );
 
@@ -89,32 +101,6 @@ export class LedgerClient extends InternalApi {
   async post(caller: Caller, posting: Posting): Promise<void> {
     const refusal = await this.postings.add(scopeKey(caller), { caller, posting });
     if (refusal) throw refusal;
-  }
-
-  /**
-   * The postings of concurrent requests in one call. Should the ledger refuse the call as a whole
-   * (a posting it cannot even read), each goes again alone, so that only its own request is refused.
-   */
-  private async postTogether(items: CallerPosting[]): Promise<(ApiException | undefined)[]> {
-    try {
-      return await this.postAll(
-        items[0].caller,
-        items.map(({ posting }) => posting),
-      );
-    } catch (error) {
-      if (!(error instanceof ApiException) || error.status >= 500) throw error;
-      return Promise.all(
-        items.map(({ caller, posting }) =>
-          this.client.post(caller, '/internal/postings', posting).then(
-            () => undefined,
-            (refusal: unknown) => {
-              if (refusal instanceof ApiException && refusal.status < 500) return refusal;
-              throw refusal;
-            },
-          ),
-        ),
-      );
-    }
   }
 
   /**

@@ -7,13 +7,20 @@ interface Waiting<T, R> {
 export interface GroupCommitOptions {
   maxBatch: number;
   maxInFlight: number;
+  /**
+   * Whether a failed commit of several items was the fault of one of them (a request the other side
+   * refused as a whole for one item it cannot read). Each item is then committed again alone, so
+   * that only the item at fault fails; any other failure fails the whole batch.
+   */
+  isolatesFault?: (error: unknown) => boolean;
 }
 
 /**
  * Group commit: callers add one item each and wait for its result. An item is committed at once
  * while fewer than `maxInFlight` commits run; otherwise it waits and goes with the others that
  * arrived meanwhile in one commit. So a light load sees no added latency, and a heavy one is served
- * by a few statements for many items. A failed commit fails every item of its batch.
+ * by a few statements for many items. A failed commit fails every item of its batch, unless
+ * `isolatesFault` says to commit each again alone.
  */
 export class GroupCommit<T, R> {
   private waiting: Waiting<T, R>[] = [];
@@ -39,12 +46,23 @@ export class GroupCommit<T, R> {
     this.commit(batch.map((waiting) => waiting.item))
       .then(
         (results) => batch.forEach((waiting, index) => waiting.resolve(results[index])),
-        (error: unknown) => batch.forEach((waiting) => waiting.reject(error)),
+        (error: unknown) =>
+          batch.length > 1 && this.options.isolatesFault?.(error)
+            ? this.commitAlone(batch)
+            : batch.forEach((waiting) => waiting.reject(error)),
       )
       .finally(() => {
         this.inFlight--;
         this.next();
       });
+  }
+
+  private async commitAlone(batch: Waiting<T, R>[]): Promise<void> {
+    await Promise.all(
+      batch.map(({ item, resolve, reject }) =>
+        this.commit([item]).then(([result]) => resolve(result), reject),
+      ),
+    );
   }
 }
 

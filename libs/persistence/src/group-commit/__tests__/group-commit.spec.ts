@@ -79,6 +79,43 @@ describe('GroupCommit', () => {
   });
 });
 
+describe('GroupCommit isolating a fault', () => {
+  /** Refuses any batch that holds a negative item, as a whole. */
+  const refusingNegatives = async (items: number[]) => {
+    if (items.some((item) => item < 0)) throw new RangeError(`cannot read ${items.join(', ')}`);
+    return items.map((item) => item * 10);
+  };
+
+  it('commits each item of a batch failed by one of them again alone, failing that one only', async () => {
+    const group = new GroupCommit(refusingNegatives, {
+      maxBatch: 10,
+      maxInFlight: 1,
+      isolatesFault: (error) => error instanceof RangeError,
+    });
+
+    const outcomes = await Promise.allSettled([group.add(1), group.add(2), group.add(-3), group.add(4)]);
+
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: 10 },
+      { status: 'fulfilled', value: 20 },
+      { status: 'rejected', reason: new RangeError('cannot read -3') },
+      { status: 'fulfilled', value: 40 },
+    ]);
+  });
+
+  it('fails the whole batch for any other error', async () => {
+    const group = new GroupCommit(refusingNegatives, {
+      maxBatch: 10,
+      maxInFlight: 1,
+      isolatesFault: (error) => error instanceof TypeError,
+    });
+
+    const outcomes = await Promise.allSettled([group.add(1), group.add(2), group.add(-3)]);
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+  });
+});
+
 describe('KeyedGroupCommit', () => {
   it('groups items of one key only, each key with commits of its own', async () => {
     const { batches, commit, finishNext } = controlledCommit();
