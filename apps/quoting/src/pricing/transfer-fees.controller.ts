@@ -3,9 +3,13 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { TransactionRateDetails } from '@payments/contracts';
 import { Caller, CurrentCaller, scopeOf } from '@payments/http';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, Max, Min, ValidateNested } from 'class-validator';
 import { Pricer } from '@quoting/pricing/pricer';
 import { MAX_LOCKED_AMOUNT } from '@quoting/quotes/dto/create-quote.dto';
+
+/** The most fees one call asks for: the transfers of concurrent requests of one caller. */
+export const MAX_TRANSFER_FEE_QUERIES = 500;
 
 export class TransferFeeQuery {
   @IsIn(['TRANSFER_IN', 'TRANSFER_OUT']) transactionType: 'TRANSFER_IN' | 'TRANSFER_OUT';
@@ -13,18 +17,42 @@ export class TransferFeeQuery {
   @IsInt() @Min(1) @Max(MAX_LOCKED_AMOUNT) amount: number;
 }
 
-/** Internal: transfers asks what the platform's TRANSFER_IN or TRANSFER_OUT rule charges (decisions.md). */
+export class TransferFeeQueries {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_TRANSFER_FEE_QUERIES)
+  @ValidateNested({ each: true })
+  @Type(() => TransferFeeQuery)
+  queries: TransferFeeQuery[];
+}
+
+export interface TransferFee {
+  platformFee: number;
+  rateDetails: TransactionRateDetails;
+}
+
+/**
+ * Internal: transfers asks what the platform's TRANSFER_IN or TRANSFER_OUT rule charges
+ * (decisions.md), for the transfers of its concurrent requests in one call, answered in their order.
+ */
 @ApiExcludeController()
 @Controller('internal/transfer-fees')
 export class TransferFeesController {
   constructor(private readonly pricer: Pricer) {}
 
-  @Post()
+  @Post('batch')
   @HttpCode(200)
-  fee(
+  async fees(
     @CurrentCaller() caller: Caller,
-    @Body() body: TransferFeeQuery,
-  ): Promise<{ platformFee: number; rateDetails: TransactionRateDetails }> {
-    return this.pricer.transferFee(scopeOf(caller), body.transactionType, body.currency, BigInt(body.amount));
+    @Body() body: TransferFeeQueries,
+  ): Promise<{ fees: TransferFee[] }> {
+    const scope = scopeOf(caller);
+    return {
+      fees: await Promise.all(
+        body.queries.map((query) =>
+          this.pricer.transferFee(scope, query.transactionType, query.currency, BigInt(query.amount)),
+        ),
+      ),
+    };
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Caller, InternalApi } from '@payments/http';
+import { ApiException, Caller, InternalApi, scopeKey } from '@payments/http';
 import { TransactionRateDetails } from '@payments/contracts';
+import { KeyedGroupCommit } from '@payments/persistence';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 export interface TransferFee {
@@ -9,9 +10,35 @@ export interface TransferFee {
   rateDetails: TransactionRateDetails;
 }
 
-/** Quoting owns fee rules; it answers what the platform's TRANSFER_IN or TRANSFER_OUT rule charges. */
+interface FeeQuery {
+  caller: Caller;
+  transactionType: 'TRANSFER_IN' | 'TRANSFER_OUT';
+  currency: string;
+  amount: number;
+}
+
+/**
+ * Two calls of one caller at a time; the questions that arrive meanwhile go in the next one. A call
+ * refused as a whole (for one question quoting cannot read) goes again one question at a time.
+ */
+const FEE_BATCHING = {
+  maxBatch: 500,
+  maxInFlight: 2,
+  isolatesFault: (error: unknown) => error instanceof ApiException && error.status < 500,
+};
+
+/**
+ * Quoting owns fee rules; it answers what the platform's TRANSFER_IN or TRANSFER_OUT rule charges.
+ * The questions of concurrent requests go in one call, grouped like a commit (KeyedGroupCommit): each
+ * call costs both apps an HTTP request through Nest and its validation.
+ */
 @Injectable()
 export class TransferFeesClient extends InternalApi {
+  private readonly questions = new KeyedGroupCommit<FeeQuery, TransferFee>(
+    (queries) => this.feesOf(queries),
+    FEE_BATCHING,
+  );
+
   constructor(config: ConfigService<TransfersEnvironment, true>) {
     super('quoting', config.get('QUOTING_URL', { infer: true }));
   }
@@ -22,6 +49,22 @@ export class TransferFeesClient extends InternalApi {
     currency: string,
     amount: number,
   ): Promise<TransferFee> {
-    return this.client.post(caller, '/internal/transfer-fees', { transactionType, currency, amount });
+    return this.questions.add(scopeKey(caller), { caller, transactionType, currency, amount });
+  }
+
+  /** The fees of one caller's transfers, in their order; the call goes on behalf of the first one's request. */
+  private async feesOf(queries: FeeQuery[]): Promise<TransferFee[]> {
+    const { fees } = await this.client.post<{ fees: TransferFee[] }>(
+      queries[0].caller,
+      '/internal/transfer-fees/batch',
+      {
+        queries: queries.map(({ transactionType, currency, amount }) => ({
+          transactionType,
+          currency,
+          amount,
+        })),
+      },
+    );
+    return fees;
   }
 }

@@ -113,4 +113,27 @@ describe("the platform's TRANSFER_IN and TRANSFER_OUT fee rules", () => {
     expect((await sandbox.delete(`/fee-rules/${rule.id}`)).status).toBe(204);
     expect(await transferOut()).toBe(1_000);
   });
+
+  it('prices concurrent transfers each by its own amount', async () => {
+    const rule = await sandbox.post('/fee-rules', {
+      transactionType: 'TRANSFER_OUT',
+      feeType: 'PERCENTAGE',
+      variableFeeRate: 0.1,
+    });
+    expect(rule.status).toBe(201);
+    const amounts = [1_000, 2_000, 3_000, 4_000, 5_000, 6_000];
+    const responses = await Promise.all(
+      amounts.map((amount) =>
+        sandbox.post('/transfer-out', {
+          source: { accountId: customer.internalAccountId },
+          destination: { accountId: bank },
+          amount,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.body.sentAmount?.amount)).toEqual(
+      amounts.map((amount) => amount + amount / 10),
+    );
+    expect((await sandbox.delete(`/fee-rules/${rule.body.id}`)).status).toBe(204);
+  });
 });
