@@ -218,6 +218,11 @@ export class TransactionStore {
    * Applies the changes whose transaction is still in their `from` status and returns those; the
    * others changed meanwhile and are left alone. Must run inside a database transaction. Each event
    * names its change's request.
+   *
+   * The rows are locked in id order before any is updated (the subquery that reads the locks does
+   * not depend on the row, so Postgres runs it once, first): a request's batch and the settlement
+   * worker's may both hold one transaction, and updating in join order, which each connection's
+   * cached plan decides, deadlocked them.
    */
   async move(manager: EntityManager, changes: StatusChange[]): Promise<MovedTransaction[]> {
     if (changes.length === 0) return [];
@@ -226,6 +231,8 @@ export class TransactionStore {
       `WITH change AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
            AS c (id, from_status, to_status, reason, failure_reason, failure_detail)
+       ), locked AS (
+         SELECT id FROM transactions WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE
        ), moved AS (
          UPDATE transactions t
          SET status = c.to_status,
@@ -234,7 +241,7 @@ export class TransactionStore {
              settled_at = CASE WHEN c.to_status = 'COMPLETED' THEN ${NOW_MS} ELSE t.settled_at END,
              updated_at = ${NOW_MS}
          FROM change c
-         WHERE t.id = c.id AND t.status = c.from_status
+         WHERE t.id = c.id AND t.status = c.from_status AND (SELECT count(*) FROM locked) >= 0
          RETURNING t.*, c.from_status AS previous_status, c.reason AS change_reason
        ), history AS (
          INSERT INTO transaction_status_history (transaction_id, from_status, to_status, at, reason)
