@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
 import { ApiException } from '@payments/http';
-import { createServer, IncomingMessage, Server } from 'node:http';
+import { createServer, IncomingMessage, RequestListener } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { LedgerClient, Posting } from '@transfers/accounts/ledger.client';
 
@@ -11,14 +11,29 @@ const SANDBOX = {
   environment: Environment.Sandbox,
 };
 
+/** A LedgerClient of a stand-in for the ledger that answers with `handler`, and how to stop both. */
+async function ledgerAnsweredBy(
+  handler: RequestListener,
+): Promise<{ ledger: LedgerClient; stop: () => Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const ledger = new LedgerClient({ get: () => url } as unknown as ConfigService<never, true>);
+  const stop = async () => {
+    await ledger.onApplicationShutdown();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { ledger, stop };
+}
+
 /** A stand-in for the ledger's internal API that counts the lookups it answers. */
 describe('LedgerClient account lookups', () => {
-  let server: Server;
+  let stop: () => Promise<void>;
   let ledger: LedgerClient;
   const lookups: IncomingMessage[] = [];
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    ({ ledger, stop } = await ledgerAnsweredBy((request, response) => {
       lookups.push(request);
       const known = request.url === `/internal/accounts/${encodeURIComponent(ACCOUNT)}`;
       response.writeHead(known ? 200 : 404, { 'content-type': 'application/json' });
@@ -35,16 +50,10 @@ describe('LedgerClient account lookups', () => {
             : { status: 404, code: 'ACCOUNT_NOT_FOUND', message: 'not found' },
         ),
       );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    ledger = new LedgerClient({ get: () => url } as unknown as ConfigService<never, true>);
+    }));
   });
 
-  afterAll(async () => {
-    await ledger.onApplicationShutdown();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => stop());
 
   beforeEach(() => lookups.splice(0));
 
@@ -91,7 +100,7 @@ describe('LedgerClient account lookups', () => {
  * on its own, and one over 1,000,000 so badly that a batch holding it is refused as a whole.
  */
 describe('LedgerClient postings', () => {
-  let server: Server;
+  let stop: () => Promise<void>;
   let ledger: LedgerClient;
   const calls: { platformId: string; postings: Posting[] }[] = [];
   const invalid = { status: 400, code: 'INVALID_INPUT', message: 'amount must not be greater than 1000000' };
@@ -103,7 +112,7 @@ describe('LedgerClient postings', () => {
         : { status: 201, posting: {} };
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    ({ ledger, stop } = await ledgerAnsweredBy((request, response) => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
@@ -119,16 +128,10 @@ describe('LedgerClient postings', () => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(answer));
       });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    ledger = new LedgerClient({ get: () => url } as unknown as ConfigService<never, true>);
+    }));
   });
 
-  afterAll(async () => {
-    await ledger.onApplicationShutdown();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => stop());
 
   const reserve = (index: number, amount: number): Posting => ({
     transactionId: `Transaction:${index}`,
