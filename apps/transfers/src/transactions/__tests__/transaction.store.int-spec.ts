@@ -1,0 +1,103 @@
+import { ConfigService } from '@nestjs/config';
+import { Environment } from '@payments/contracts';
+import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
+import { TRANSFERS_SCHEMA } from '@transfers/database';
+import { newReference } from '@transfers/transfers/transfers.service';
+import { NewScheduledTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
+
+jest.setTimeout(30_000);
+
+const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments');
+
+async function onServer(sql: string): Promise<void> {
+  const client = new Client({ connectionString: new URL('/postgres', SERVER_URL).href });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+function pendingTransferOut(): NewScheduledTransaction {
+  return {
+    transaction: {
+      id: randomUUID(),
+      platformId: randomUUID(),
+      environment: Environment.Sandbox,
+      type: 'OUTGOING',
+      sourceType: 'ACCOUNT',
+      sourceAccountId: `InternalAccount:${randomUUID()}`,
+      sourceCurrency: 'USD',
+      destinationAccountId: `ExternalAccount:${randomUUID()}`,
+      destinationCurrency: 'USD',
+      customerId: null,
+      platformCustomerId: null,
+      sentAmount: 1_000,
+      receivedAmount: 1_000,
+      reference: newReference(),
+    },
+    rail: { answer: 'SETTLE', delayMs: 60_000, firstLookInMs: 60_000 },
+  };
+}
+
+describe('TransactionStore (PostgreSQL)', () => {
+  const databaseName = `it_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = new URL(`/${databaseName}`, SERVER_URL).href;
+  let dataSource: DataSource;
+  let store: TransactionStore;
+
+  beforeAll(async () => {
+    await onServer(`CREATE DATABASE "${databaseName}"`);
+    await runMigrations(databaseUrl, TRANSFERS_SCHEMA);
+    dataSource = await new DataSource(dataSourceOptions(databaseUrl, TRANSFERS_SCHEMA)).initialize();
+    const config = { get: () => '' } as unknown as ConfigService<never, true>;
+    store = new TransactionStore(dataSource, new Outbox(config));
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await onServer(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  });
+
+  /**
+   * Two moves of the same transactions, listed in opposite orders, wait behind a third transaction
+   * holding both rows, then go at once. Plans that update in list order (as a nested loop over the
+   * list does) made them lock crosswise: Postgres found the deadlock and failed one.
+   */
+  it('moves the same transactions from two batches listed in opposite orders without a deadlock', async () => {
+    const [first, second] = [pendingTransferOut(), pendingTransferOut()];
+    await store.insert(dataSource.manager, [first, second]);
+    const ids = [first.transaction.id, second.transaction.id];
+    const toPending = (id: string) => ({
+      id,
+      from: 'CREATED' as const,
+      to: 'PENDING' as const,
+      reason: 'Accepted by the rail',
+    });
+    const inListOrder = async (manager: EntityManager) => {
+      for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin'])
+        await manager.query(`SET LOCAL ${setting} = off`);
+    };
+
+    const holder = dataSource.createQueryRunner();
+    await holder.startTransaction();
+    await holder.query('SELECT id FROM transactions WHERE id = ANY($1::uuid[]) FOR NO KEY UPDATE', [ids]);
+    const moves = [ids, [...ids].reverse()].map((order) =>
+      dataSource.transaction(async (manager) => {
+        await inListOrder(manager);
+        return store.move(manager, order.map(toPending));
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await holder.commitTransaction();
+    await holder.release();
+
+    const outcomes = await Promise.allSettled(moves);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+    // One batch moved both; the other found them moved already.
+    const moved = outcomes
+      .map((outcome) => (outcome as PromiseFulfilledResult<unknown[]>).value.length)
+      .sort();
+    expect(moved).toEqual([0, 2]);
+  });
+});
