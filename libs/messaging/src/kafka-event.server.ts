@@ -65,7 +65,6 @@ export class EventContext extends BaseRpcContext<[EachMessagePayload]> {
 export class KafkaEventServer extends Server implements CustomTransportStrategy {
   private consumer?: Consumer;
   private deadLetters?: Producer;
-  private subscribed: string[] = [];
   /** The batches being handled, which a shutdown waits for before its last commit. */
   private readonly inFlight = new Set<Promise<void>>();
   /** Commits every handled offset now; kafkajs hands it out with each batch only. */
@@ -100,7 +99,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
           return [pattern, { handler, batch: !!handler.extras?.[BATCH_HANDLER], where: handler.extras?.[SELECTED_BY] }];
         }),
       );
-      if (handled.length > 0) await this.startConsumer(handled);
+      if (handled.length > 0) await this.startConsumer();
       callback();
     } catch (error) {
       callback(error);
@@ -111,7 +110,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     if (this.consumer && this.commitHandled) {
       // Stop fetching, let the batches under way finish, and commit them, so that a replica that
       // stops in an orderly way leaves nothing for the next owner of its partitions to handle again.
-      this.consumer.pause(this.subscribed.map((topic) => ({ topic })));
+      this.consumer.pause(this.topics().map((topic) => ({ topic })));
       await Promise.allSettled(this.inFlight);
       await this.commitHandled().catch((error) => this.logger.warn({ err: error }, 'last offset commit failed'));
     }
@@ -127,7 +126,12 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     return this.consumer as T;
   }
 
-  private async startConsumer(patterns: string[]): Promise<void> {
+  /** The topics this app handles, as named on the broker. */
+  private topics(): string[] {
+    return [...this.routes.keys()].map((pattern) => topicName(this.prefix, pattern));
+  }
+
+  private async startConsumer(): Promise<void> {
     this.deadLetters = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
     await this.deadLetters.connect();
     this.consumer = this.kafka.consumer({
@@ -137,9 +141,8 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       allowAutoTopicCreation: false,
     });
     await this.consumer.connect();
-    this.subscribed = patterns.map((pattern) => topicName(this.prefix, pattern));
     // A new group starts at the beginning so that no event published before it existed is missed.
-    await this.consumer.subscribe({ topics: this.subscribed, fromBeginning: true });
+    await this.consumer.subscribe({ topics: this.topics(), fromBeginning: true });
     await this.consumer.run({
       partitionsConsumedConcurrently: 6,
       eachBatchAutoResolve: false,

@@ -202,7 +202,7 @@ export class QuotesService {
     try {
       await this.openTransaction(caller, quote);
     } catch (error) {
-      if (error instanceof ApiException && error.status < 500) {
+      if (ApiException.isRefusal(error)) {
         // Refused for good (the balance is gone, the account closed): the quote cannot be paid.
         const failed = await this.store.finish(quote.transactionId, 'FAILED');
         if (failed.length) quoteTransitions.inc({ status: 'FAILED' });
@@ -253,7 +253,7 @@ export class QuotesService {
     try {
       transaction = await this.transfers.open(caller, quote);
     } catch (error) {
-      if (error instanceof ApiException && error.status < 500) {
+      if (ApiException.isRefusal(error)) {
         await this.store.releaseClaim(quote.id);
         quoteTransitions.inc({ status: 'PENDING' });
       }

@@ -28,7 +28,7 @@ const MAX_CACHED_ACCOUNTS = 50_000;
 const POSTING_BATCHING = {
   maxBatch: 200,
   maxInFlight: 2,
-  isolatesFault: (error: unknown) => error instanceof ApiException && error.status < 500,
+  isolatesFault: ApiException.isRefusal,
 };
 
 /**

@@ -183,7 +183,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
     try {
       await this.ledger.post(callerOf(due), postingOf(due, 'RESERVE'));
     } catch (error) {
-      if (error instanceof ApiException && error.status < 500) return { kind: 'discard', id: due.id };
+      if (ApiException.isRefusal(error)) return { kind: 'discard', id: due.id };
       throw error;
     }
     await this.ledger.post(callerOf(due), postingOf(due, 'RELEASE'));

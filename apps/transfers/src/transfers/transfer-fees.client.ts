@@ -24,7 +24,7 @@ interface FeeQuery {
 const FEE_BATCHING = {
   maxBatch: 500,
   maxInFlight: 2,
-  isolatesFault: (error: unknown) => error instanceof ApiException && error.status < 500,
+  isolatesFault: ApiException.isRefusal,
 };
 
 /**

@@ -139,7 +139,7 @@ export class TransfersService {
       await this.ledger.post(caller, { ...posting, kind: 'RESERVE' });
     } catch (error) {
       // A refusal (4xx) means nothing was reserved; anything else is left for the worker to settle.
-      if (error instanceof ApiException && error.status < 500)
+      if (ApiException.isRefusal(error))
         await this.store.discardCreated(this.dataSource.manager, transaction.id);
       throw error;
     }

@@ -19,6 +19,14 @@ export class ApiException extends Error {
     });
   }
 
+  /**
+   * Whether `error` refused the request (a 4xx, from this app or one it asked), as opposed to a
+   * failure (5xx, or no answer) after which the same request may still succeed.
+   */
+  static isRefusal(error: unknown): error is ApiException {
+    return error instanceof ApiException && error.status < 500;
+  }
+
   /** Rebuilds an exception from an error body another app returned. */
   static fromBody(body: ErrorBody): ApiException {
     return new ApiException(body.code, body.message, body.details);

@@ -14,6 +14,13 @@ describe("the platform's TRANSFER_IN and TRANSFER_OUT fee rules", () => {
   let customer: FundedCustomer;
   let bank: string;
 
+  /** Creates a rule, which must be accepted, and answers it. */
+  const createRule = async (rule: Record<string, unknown>) => {
+    const response = await sandbox.post('/fee-rules', rule);
+    expect(response.status).toBe(201);
+    return response.body;
+  };
+
   beforeAll(async () => {
     ({ sandbox } = newPlatformClients(api));
     customer = await newCustomer(sandbox, 'fees');
@@ -32,12 +39,7 @@ describe("the platform's TRANSFER_IN and TRANSFER_OUT fee rules", () => {
   });
 
   it('takes a transfer-out fee on top of the amount and shows it in rateDetails', async () => {
-    const rule = await sandbox.post('/fee-rules', {
-      transactionType: 'TRANSFER_OUT',
-      feeType: 'FIXED',
-      fixedFee: 25,
-    });
-    expect(rule.status).toBe(201);
+    await createRule({ transactionType: 'TRANSFER_OUT', feeType: 'FIXED', fixedFee: 25 });
     const before = await balanceOf(sandbox, customer.customerId);
     const response = await sandbox.post('/transfer-out', {
       source: { accountId: customer.internalAccountId },
@@ -115,12 +117,11 @@ describe("the platform's TRANSFER_IN and TRANSFER_OUT fee rules", () => {
   });
 
   it('prices concurrent transfers each by its own amount', async () => {
-    const rule = await sandbox.post('/fee-rules', {
+    const rule = await createRule({
       transactionType: 'TRANSFER_OUT',
       feeType: 'PERCENTAGE',
       variableFeeRate: 0.1,
     });
-    expect(rule.status).toBe(201);
     const amounts = [1_000, 2_000, 3_000, 4_000, 5_000, 6_000];
     const responses = await Promise.all(
       amounts.map((amount) =>
@@ -134,6 +135,6 @@ describe("the platform's TRANSFER_IN and TRANSFER_OUT fee rules", () => {
     expect(responses.map((response) => response.body.sentAmount?.amount)).toEqual(
       amounts.map((amount) => amount + amount / 10),
     );
-    expect((await sandbox.delete(`/fee-rules/${rule.body.id}`)).status).toBe(204);
+    expect((await sandbox.delete(`/fee-rules/${rule.id}`)).status).toBe(204);
   });
 });
