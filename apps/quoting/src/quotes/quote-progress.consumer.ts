@@ -1,6 +1,12 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { QUOTED_TRANSACTION_HEADER, TRANSACTION_EVENTS, TransactionEvent, uuidOf } from '@payments/contracts';
+import {
+  QUOTED_TRANSACTION_HEADER,
+  toApiId,
+  TRANSACTION_EVENTS,
+  TransactionEvent,
+  uuidOf,
+} from '@payments/contracts';
 import { EventBatchPattern } from '@payments/messaging';
 import { QuoteStore } from '@quoting/quotes/quote.store';
 import { quoteTransitions } from '@quoting/quotes/quotes.service';
@@ -12,6 +18,7 @@ const QUOTE_END = {
   REJECTED: 'FAILED',
   EXPIRED: 'FAILED',
 } as const;
+type QuoteEnd = (typeof QUOTE_END)[keyof typeof QUOTE_END];
 
 /**
  * Follows the transactions made from quotes. Every change is a guarded update keyed by the
@@ -26,22 +33,28 @@ export class QuoteProgressConsumer {
 
   @EventBatchPattern(TRANSACTION_EVENTS.name, { where: { [QUOTED_TRANSACTION_HEADER]: 'true' } })
   async onTransactionEvents(@Payload() events: TransactionEvent[]): Promise<void> {
-    // In order: a quote's transaction turns PENDING before it ends.
-    for (const event of events) await this.follow(event);
-  }
-
-  private async follow({ payload: { transaction } }: TransactionEvent): Promise<void> {
-    if (typeof transaction.quoteId !== 'string') return;
-    const transactionId = uuidOf('Transaction', transaction.id)!;
-    const end = QUOTE_END[transaction.status as keyof typeof QUOTE_END];
-    if (!end) {
-      await this.store.confirmTransactionOf(transactionId);
-      return;
+    const confirmed: string[] = [];
+    const ended = new Map<QuoteEnd, string[]>();
+    for (const event of events) {
+      const { transaction } = event.payload;
+      if (typeof transaction.quoteId !== 'string') continue;
+      const transactionId = uuidOf('Transaction', transaction.id)!;
+      const end: QuoteEnd | undefined = QUOTE_END[transaction.status as keyof typeof QUOTE_END];
+      if (end) ended.set(end, [...(ended.get(end) ?? []), transactionId]);
+      else confirmed.push(transactionId);
     }
-    const finished = await this.store.finish(transactionId, end);
-    for (const quote of finished) {
-      quoteTransitions.inc({ status: end });
-      this.logger.log({ quoteId: quote.id, transactionId: transaction.id, status: end }, 'quote finished');
+    // One statement per kind of change for the whole batch: the order of a quote's events does not
+    // matter, since confirming leaves the status alone and a quote ends only from PROCESSING.
+    await this.store.confirmTransactionsOf(confirmed);
+    for (const [end, transactionIds] of ended) {
+      const finished = await this.store.finish(transactionIds, end);
+      quoteTransitions.inc({ status: end }, finished.length);
+      for (const quote of finished) {
+        this.logger.log(
+          { quoteId: quote.id, transactionId: toApiId('Transaction', quote.transactionId), status: end },
+          'quote finished',
+        );
+      }
     }
   }
 }

@@ -44,8 +44,14 @@ export class QuoteStore {
     return saved.raw[0];
   }
 
-  find(scope: PlatformScope, id: string): Promise<Quote | null> {
-    return this.repository.findOneBy({ id, platformId: scope.platformId, environment: scope.environment });
+  /**
+   * By primary key alone, the scope checked on the row: without table statistics (autovacuum is off
+   * on some servers) Postgres answers `id = … AND platform_id = …` from the scope index, reading
+   * every quote of the platform.
+   */
+  async find(scope: PlatformScope, id: string): Promise<Quote | null> {
+    const quote = await this.repository.findOneBy({ id });
+    return quote?.platformId === scope.platformId && quote.environment === scope.environment ? quote : null;
   }
 
   findByReference(scope: PlatformScope, reference: string): Promise<Quote | null> {
@@ -82,20 +88,22 @@ export class QuoteStore {
     );
   }
 
-  /** The same, found by the transaction a transaction event names. */
-  async confirmTransactionOf(transactionId: string): Promise<void> {
+  /** The same, found by the transactions that transaction events name. */
+  async confirmTransactionsOf(transactionIds: string[]): Promise<void> {
+    if (transactionIds.length === 0) return;
     await this.dataSource.query(
-      `UPDATE quotes SET transaction_confirmed = true WHERE transaction_id = $1 AND NOT transaction_confirmed`,
-      [transactionId],
+      `UPDATE quotes SET transaction_confirmed = true WHERE transaction_id = ANY($1::uuid[]) AND NOT transaction_confirmed`,
+      [transactionIds],
     );
   }
 
-  /** Follows the quote's transaction to its end; the quote must be PROCESSING. */
-  async finish(transactionId: string, to: Extract<QuoteStatus, 'COMPLETED' | 'FAILED'>): Promise<Quote[]> {
+  /** Follows the quotes' transactions to their end; a quote must be PROCESSING. */
+  async finish(transactionIds: string[], to: Extract<QuoteStatus, 'COMPLETED' | 'FAILED'>): Promise<Quote[]> {
+    if (transactionIds.length === 0) return [];
     return this.update(
       `status = $2, transaction_confirmed = true`,
-      `transaction_id = $1 AND status = 'PROCESSING'`,
-      [transactionId, to],
+      `transaction_id = ANY($1::uuid[]) AND status = 'PROCESSING'`,
+      [transactionIds, to],
     );
   }
 

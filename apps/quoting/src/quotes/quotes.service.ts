@@ -204,7 +204,7 @@ export class QuotesService {
     } catch (error) {
       if (ApiException.isRefusal(error)) {
         // Refused for good (the balance is gone, the account closed): the quote cannot be paid.
-        const failed = await this.store.finish(quote.transactionId, 'FAILED');
+        const failed = await this.store.finish([quote.transactionId], 'FAILED');
         if (failed.length) quoteTransitions.inc({ status: 'FAILED' });
         this.logger.warn(
           { quoteId: quote.id, code: error.code },
