@@ -1,11 +1,10 @@
-import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ApiException, Caller, CurrentCaller, ErrorBody } from '@payments/http';
-import type { FastifyReply } from 'fastify';
-import { CreatePostingDto, CreatePostingsDto } from '@ledger/postings/dto/create-posting.dto';
+import { CreatePostingsDto } from '@ledger/postings/dto/create-posting.dto';
 import { PostingsService, PostingView } from '@ledger/postings/postings.service';
 
-/** One posting of a batch: the status the single endpoint would answer it with, and its body. */
+/** One posting of a batch: 201 made, 200 a repeat of one made before, or the error that refused it. */
 export type PostingBatchResult =
   { status: 200 | 201; posting: PostingView } | { status: number; error: ErrorBody };
 
@@ -15,21 +14,9 @@ export type PostingBatchResult =
 export class PostingsController {
   constructor(private readonly postings: PostingsService) {}
 
-  @Post()
-  async post(
-    @CurrentCaller() caller: Caller,
-    @Body() body: CreatePostingDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PostingView> {
-    const { posting, created } = await this.postings.post(caller, body);
-    // A repeated (transactionId, kind) moved nothing: 200 with the first result, not 201.
-    if (!created) void reply.status(200);
-    return posting;
-  }
-
   /**
-   * Many postings of one caller in one database transaction (a settlement worker's due batch),
-   * answered in their order; a refused one leaves the others alone, so the call itself is a 200.
+   * Many postings of one caller in one database transaction (the reserves of concurrent requests, a
+   * settlement worker's due batch), answered in their order; a refused one leaves the others alone, so the call itself is a 200.
    */
   @Post('batch')
   @HttpCode(200)

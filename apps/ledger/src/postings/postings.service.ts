@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, scopeKey } from '@payments/http';
-import { columnsOf, KeyedGroupCommit } from '@payments/persistence';
+import { ApiException, Caller } from '@payments/http';
+import { columnsOf } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ACCOUNT_KINDS, LedgerAccount } from '@ledger/accounts/account.entity';
 import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { toJsonAmount } from '@ledger/accounts/minor-units';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
-import { CreatePostingDto, MAX_BATCH_POSTINGS } from '@ledger/postings/dto/create-posting.dto';
+import { CreatePostingDto } from '@ledger/postings/dto/create-posting.dto';
 import {
   assertClosable,
   assertFees,
@@ -76,17 +76,6 @@ interface AcceptedPosting {
  */
 class LostClaim extends Error {}
 
-/**
- * Two commits of one caller at a time: the second prepares while the first holds the system
- * accounts; more would only queue on those locks.
- */
-const POSTING_GROUP_COMMIT = { maxBatch: MAX_BATCH_POSTINGS, maxInFlight: 2 };
-
-interface CallerPosting {
-  caller: Caller;
-  body: CreatePostingDto;
-}
-
 /** Runs of a batch that lost a claim to a concurrent request; the next run sees that request's posting. */
 const CLAIM_ATTEMPTS = 3;
 
@@ -100,28 +89,11 @@ const CLAIM_ATTEMPTS = 3;
  */
 @Injectable()
 export class PostingsService {
-  /** One group per platform and environment: there are few of them. */
-  private readonly groupCommits = new KeyedGroupCommit<CallerPosting, PostingResult>(
-    (items) => this.postAll(items[0].caller, items.map(({ body }) => body)),
-    POSTING_GROUP_COMMIT,
-  );
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly accounts: InternalAccountsService,
     private readonly systemAccounts: SystemAccountsService,
   ) {}
-
-  /**
-   * One posting. Postings of one caller that arrive while its earlier ones commit are applied
-   * together (group commit): every posting of a platform and currency locks the same system
-   * accounts, which would otherwise allow one posting per commit.
-   */
-  async post(caller: Caller, body: CreatePostingDto): Promise<PostingOutcome> {
-    const result = await this.groupCommits.add(scopeKey(caller), { caller, body });
-    if (result instanceof ApiException) throw result;
-    return result;
-  }
 
   /**
    * Applies the postings in their order, in one database transaction of a fixed number of

@@ -73,13 +73,9 @@ describe('npm run ledger:check', () => {
         ]);
         const [{ id }] = await dataSource.query(`SELECT id FROM accounts WHERE kind = 'INTERNAL'`);
         const post = (kind: PostingKind, transactionId: string, amount: number) =>
-          postings.post(CALLER, {
-            transactionId,
-            kind,
-            accountId: `InternalAccount:${id}`,
-            amount,
-            currency: 'USD',
-          });
+          postings.postAll(CALLER, [
+            { transactionId, kind, accountId: `InternalAccount:${id}`, amount, currency: 'USD' },
+          ]);
         await post('DEPOSIT', 'Transaction:deposit', 1_000);
         await post('RESERVE', 'Transaction:settled', 300);
         await post('SETTLE', 'Transaction:settled', 300);

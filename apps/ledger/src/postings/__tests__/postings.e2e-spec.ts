@@ -29,8 +29,12 @@ class LedgerCaller {
     return this.client.get(`/internal/accounts/${accountId}`, { headers: this.headers() });
   }
 
-  post(body: object): Promise<ApiResponse> {
-    return this.client.post('/internal/postings', body, { headers: this.headers() });
+  /** One posting, sent as a batch of one and answered as its result: its status and posting or error. */
+  async post(body: object): Promise<ApiResponse> {
+    const response = await this.postAll([body]);
+    if (response.status !== 200) return response;
+    const [result] = response.body.results;
+    return { ...response, status: result.status, body: result.posting ?? result.error };
   }
 
   postAll(postings: object[]): Promise<ApiResponse> {
@@ -162,7 +166,7 @@ describe('ledger internal API: accounts and postings', () => {
     });
   });
 
-  describe('POST /internal/postings', () => {
+  describe('POST /internal/postings/batch, one posting at a time', () => {
     it('deposits from outside the service and shows the balance everywhere', async () => {
       const { accountId, post } = await fundedAccount(0);
       const transactionId = `Transaction:${randomUUID()}`;

@@ -29,17 +29,21 @@ describe('settlement worker recovery', () => {
   async function post(transactionId: string, kind: string, amount: number): Promise<number> {
     const ledger = new ApiClient(stack.appUrls.ledger);
     const response = await ledger.post(
-      '/internal/postings',
+      '/internal/postings/batch',
       {
-        transactionId: `Transaction:${transactionId}`,
-        kind,
-        accountId: customer.internalAccountId,
-        amount,
-        currency: 'USD',
+        postings: [
+          {
+            transactionId: `Transaction:${transactionId}`,
+            kind,
+            accountId: customer.internalAccountId,
+            amount,
+            currency: 'USD',
+          },
+        ],
       },
       { headers: { 'x-platform-id': platformId, 'x-environment': 'SANDBOX' } },
     );
-    return response.status;
+    return response.body.results[0].status;
   }
 
   /**
