@@ -6,7 +6,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/apps.mjs';
-import { localDatabaseUrl } from './lib/local-database.mjs';
 import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
@@ -22,7 +21,7 @@ const logDir = `${ROOT}/.cache/bench/logs`;
 const env = {
   ...process.env,
   ...stackEnvironment(await freeBasePort(BENCH_BASE_PORT)),
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? localDatabaseUrl('payments_bench'),
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_bench',
   KAFKA_TOPIC_PREFIX: `bench-${runId}.`,
   BULLMQ_PREFIX: `bench-${runId}`,
   LOG_LEVEL: 'warn',

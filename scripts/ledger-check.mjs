@@ -2,8 +2,8 @@
 // snapshot of DATABASE_URL (default: the local database). Exit codes: 0 all hold, 1 a violation
 // (with up to ten examples per check), 2 the check could not run (no ledger schema, no database).
 import pg from 'pg';
-import { DEFAULT_DATABASE_URL } from './lib/local-database.mjs';
 
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/payments';
 const SCHEMA = 'ledger';
 const EXAMPLES = 10;
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import Redis from 'ioredis';
 import { APPS, appEntry, ROOT } from './apps.mjs';
 
-export { DEFAULT_DATABASE_URL } from './local-database.mjs';
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/payments';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 const isLoopback = (host) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host);

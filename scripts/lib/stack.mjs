@@ -5,7 +5,6 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APPS, appEntry, ROOT } from './apps.mjs';
-import { DEFAULT_DATABASE_URL } from './local-database.mjs';
 
 const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 15_000;
@@ -51,7 +50,6 @@ export function stackEnvironment(basePort = 8080) {
     WEBHOOK_DISPATCHER_URL: url('WEBHOOK_DISPATCHER_PORT'),
     // Links the service hands out (KYC pages, bank-link callbacks) point at this stack's gateway.
     PUBLIC_BASE_URL: `${url('GATEWAY_PORT')}/2025-10-13`,
-    DATABASE_URL: DEFAULT_DATABASE_URL,
   });
   return env;
 }

@@ -5,7 +5,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { ROOT } from '../../scripts/lib/apps.mjs';
 import { ensureChromium } from '../../scripts/lib/chromium.mjs';
 import { dropDatabase } from '../../scripts/lib/infra.mjs';
-import { localDatabaseUrl } from '../../scripts/lib/local-database.mjs';
 import { appUrls, freeBasePort, stackEnvironment, startStack } from '../../scripts/lib/stack.mjs';
 import { setup } from '../../scripts/setup.mjs';
 
@@ -17,7 +16,7 @@ export default async function globalSetup() {
   const env = {
     ...process.env,
     ...stackEnvironment(await freeBasePort(E2E_BASE_PORT)),
-    DATABASE_URL: process.env.E2E_DATABASE_URL ?? localDatabaseUrl('payments_e2e'),
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_e2e',
     KAFKA_TOPIC_PREFIX: `e2e-${runId}.`,
     LOG_LEVEL: 'info',
     SANDBOX_SETTLEMENT_MS: '200',
