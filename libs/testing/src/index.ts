@@ -5,3 +5,4 @@ export * from './kafka-test-consumer';
 export * from './webhook-receiver';
 export * from './app-replica';
 export * from './platform-with-endpoint';
+export * from './test-database';

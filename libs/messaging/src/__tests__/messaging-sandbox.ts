@@ -4,11 +4,10 @@ import { createEvent, Environment, EventEnvelope, TopicContract, topicName } fro
 import { createMessagingTables, runMigrations, SchemaOptions } from '@payments/persistence';
 import { CommonEnvironment, createHttpApp } from '@payments/runtime';
 // Only test files of this lib use the testing lib, and the tag constraints cannot tell them apart yet.
-import { eventually, KafkaTestConsumer } from '@payments/testing';
+import { eventually, KafkaTestConsumer, TestDatabase } from '@payments/testing';
 import { IsInt, Min } from 'class-validator';
 import { Kafka, logLevel, Message, Producer } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { KafkaEventServer } from '../kafka-event.server';
 import { serviceFoundation } from '../service-foundation';
@@ -16,8 +15,6 @@ import { serviceFoundation } from '../service-foundation';
 export { eventually };
 
 const KAFKA_BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
-/** The server of DATABASE_URL (or the developer default); each sandbox makes its own database on it. */
-const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments');
 
 export class WidgetChangedV1 {
   @IsInt() @Min(1) revision: number;
@@ -90,7 +87,6 @@ export interface RawMessage {
 export class TestSandbox {
   readonly id = randomBytes(5).toString('hex');
   readonly prefix = `it-${this.id}.`;
-  readonly databaseUrl = new URL(`/it_${this.id}`, SERVER_URL).href;
   private readonly kafka = new Kafka({
     clientId: `it-${this.id}`,
     brokers: KAFKA_BROKERS,
@@ -101,12 +97,14 @@ export class TestSandbox {
   private readonly clients: { stop(): Promise<void> }[] = [];
   private producer?: Producer;
 
-  private constructor() {}
+  private constructor(private readonly database: TestDatabase) {}
 
   static async create(): Promise<TestSandbox> {
-    const sandbox = new TestSandbox();
-    await onServer(`CREATE DATABASE "it_${sandbox.id}"`);
-    return sandbox;
+    return new TestSandbox(await TestDatabase.create());
+  }
+
+  get databaseUrl(): string {
+    return this.database.url;
   }
 
   /**
@@ -195,13 +193,16 @@ export class TestSandbox {
     await Promise.all(this.clients.splice(0).map((client) => client.stop()));
     await this.producer?.disconnect();
     await this.deleteKafkaResources();
-    const leak = await eventually(async () => ((await this.openSessions()) === 0 ? true : undefined), {
-      timeoutMs: 5_000,
-    }).then(
+    const leak = await eventually(
+      async () => ((await this.database.openSessions()) === 0 ? true : undefined),
+      {
+        timeoutMs: 5_000,
+      },
+    ).then(
       () => undefined,
       (error: Error) => error,
     );
-    await onServer(`DROP DATABASE IF EXISTS "it_${this.id}" WITH (FORCE)`);
+    await this.database.drop();
     for (const name of Object.keys(process.env)) if (!(name in this.savedEnv)) delete process.env[name];
     Object.assign(process.env, this.savedEnv);
     if (leak) throw new Error(`database sessions were left open: ${leak.message}`);
@@ -221,23 +222,5 @@ export class TestSandbox {
     } finally {
       await admin.disconnect();
     }
-  }
-
-  private async openSessions(): Promise<number> {
-    const [{ sessions }] = await onServer<{ sessions: number }>(
-      'SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE datname = $1',
-      [`it_${this.id}`],
-    );
-    return sessions;
-  }
-}
-
-async function onServer<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: new URL('/postgres', SERVER_URL).href });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows;
-  } finally {
-    await client.end();
   }
 }

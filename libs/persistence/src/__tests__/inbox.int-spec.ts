@@ -1,7 +1,8 @@
 import { createEvent, Environment } from '@payments/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { handleEachOnce, handleOnce } from '../inbox/inbox';
-import { TestDatabase } from './test-database';
+import { TestDatabase } from '@payments/testing';
+import { openBillingSchema } from './test-database';
 
 jest.setTimeout(30_000);
 
@@ -20,7 +21,7 @@ describe('handleOnce', () => {
 
   beforeEach(async () => {
     database = await TestDatabase.create();
-    dataSource = await database.openBillingSchema();
+    dataSource = await openBillingSchema(database);
     await dataSource.query('CREATE TABLE ledger_entries (consumer text NOT NULL, event_id uuid NOT NULL)');
   });
 
@@ -87,7 +88,7 @@ describe('handleEachOnce', () => {
 
   beforeEach(async () => {
     database = await TestDatabase.create();
-    dataSource = await database.openBillingSchema();
+    dataSource = await openBillingSchema(database);
     await dataSource.query('CREATE TABLE ledger_entries (event_id uuid NOT NULL)');
   });
 

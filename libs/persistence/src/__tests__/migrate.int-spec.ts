@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { runMigrations } from '../database/migrate';
-import { BILLING_SCHEMA, CreateMessagingTables1700000000000, TestDatabase } from './test-database';
+import { TestDatabase } from '@payments/testing';
+import { BILLING_SCHEMA, CreateMessagingTables1700000000000 } from './test-database';
 
 jest.setTimeout(30_000);
 

@@ -5,7 +5,8 @@ import { IsInt } from 'class-validator';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { Outbox, OUTBOX_CHANNEL } from '../outbox/outbox';
-import { TestDatabase } from './test-database';
+import { TestDatabase } from '@payments/testing';
+import { openBillingSchema } from './test-database';
 
 jest.setTimeout(30_000);
 
@@ -35,7 +36,7 @@ describe('Outbox.add', () => {
 
   beforeEach(async () => {
     database = await TestDatabase.create();
-    dataSource = await database.openBillingSchema();
+    dataSource = await openBillingSchema(database);
   });
 
   afterEach(async () => {

@@ -1,5 +1,5 @@
 import { PreparingClient } from '../database/preparing-client';
-import { TestDatabase } from './test-database';
+import { TestDatabase } from '@payments/testing';
 
 jest.setTimeout(30_000);
 

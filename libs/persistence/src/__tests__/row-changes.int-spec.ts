@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { announceRowChanges } from '../row-cache/row-change-trigger';
 import { RowCache } from '../row-cache/row-cache';
 import { RowChanges } from '../row-cache/row-changes';
-import { TestDatabase } from './test-database';
+import { TestDatabase } from '@payments/testing';
+import { openBillingSchema } from './test-database';
 
 jest.setTimeout(30_000);
 
@@ -24,7 +25,7 @@ describe('RowChanges', () => {
 
   beforeEach(async () => {
     database = await TestDatabase.create();
-    dataSource = await database.openBillingSchema();
+    dataSource = await openBillingSchema(database);
     await dataSource.query(`CREATE TABLE invoices (id text PRIMARY KEY, amount_cents bigint NOT NULL)`);
     await dataSource.query(`INSERT INTO invoices VALUES ('inv-1', 100), ('inv-2', 200)`);
     await announceRowChanges(dataSource.createQueryRunner(), { invoices: ['id'] });

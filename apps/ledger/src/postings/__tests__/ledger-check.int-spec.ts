@@ -1,7 +1,8 @@
 import { Environment } from '@payments/contracts';
 import { dataSourceOptions, runMigrations } from '@payments/persistence';
+import { TestDatabase } from '@payments/testing';
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -14,15 +15,8 @@ import { PostingsService } from '@ledger/postings/postings.service';
 
 jest.setTimeout(30_000);
 
-const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments');
 const SCRIPT = join(__dirname, '..', '..', '..', '..', '..', 'scripts', 'ledger-check.mjs');
 const CALLER = { platformId: `Platform:${randomUUID()}`, environment: Environment.Sandbox };
-
-async function onServer(sql: string): Promise<void> {
-  const client = new Client({ connectionString: new URL('/postgres', SERVER_URL).href });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
 
 function ledgerCheck(databaseUrl: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -42,29 +36,27 @@ function ledgerCheck(databaseUrl: string): Promise<{ code: number; output: strin
  * which then serves as the template of one copy per corruption, so each case starts consistent.
  */
 describe('npm run ledger:check', () => {
-  const databaseName = `it_${randomBytes(6).toString('hex')}`;
-  const urlOf = (name: string) => new URL(`/${name}`, SERVER_URL).href;
-  const copies: string[] = [];
+  let database: TestDatabase;
+  const copies: TestDatabase[] = [];
 
-  beforeAll(() => onServer(`CREATE DATABASE "${databaseName}"`));
+  beforeAll(async () => {
+    database = await TestDatabase.create();
+  });
 
   afterAll(async () => {
-    for (const name of [...copies, databaseName])
-      await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    for (const copy of [...copies, database]) await copy?.drop();
   });
 
   it('says so when the database has no ledger schema', async () => {
-    const { code, output } = await ledgerCheck(urlOf(databaseName));
+    const { code, output } = await ledgerCheck(database.url);
     expect(code).toBe(2);
     expect(output).toContain('has no ledger schema');
   });
 
   describe('with the ledger migrated and money moved', () => {
     beforeAll(async () => {
-      await runMigrations(urlOf(databaseName), LEDGER_SCHEMA);
-      const dataSource = await new DataSource(
-        dataSourceOptions(urlOf(databaseName), LEDGER_SCHEMA),
-      ).initialize();
+      await runMigrations(database.url, LEDGER_SCHEMA);
+      const dataSource = await new DataSource(dataSourceOptions(database.url, LEDGER_SCHEMA)).initialize();
       try {
         const accounts = new InternalAccountsService(dataSource.getRepository(LedgerAccount));
         const postings = new PostingsService(dataSource, accounts, new SystemAccountsService(dataSource));
@@ -90,21 +82,20 @@ describe('npm run ledger:check', () => {
 
     /** Checks a copy of the consistent ledger after `corruption`, committed as the script reads it. */
     async function checkCorrupted(corruption: string[]): Promise<{ code: number; output: string }> {
-      const copy = `${databaseName}_${copies.length}`;
+      const copy = await TestDatabase.create({ template: database });
       copies.push(copy);
-      await onServer(`CREATE DATABASE "${copy}" TEMPLATE "${databaseName}"`);
-      const client = new Client({ connectionString: urlOf(copy), options: '-c search_path=ledger' });
+      const client = new Client({ connectionString: copy.url, options: '-c search_path=ledger' });
       await client.connect();
       try {
         for (const sql of corruption) await client.query(sql);
       } finally {
         await client.end();
       }
-      return ledgerCheck(urlOf(copy));
+      return ledgerCheck(copy.url);
     }
 
     it('passes a consistent ledger', async () => {
-      const { code, output } = await ledgerCheck(urlOf(databaseName));
+      const { code, output } = await ledgerCheck(database.url);
       expect(output).toContain('6 postings, 12 entries');
       expect(output).toContain('ledger check passed');
       expect(code).toBe(0);

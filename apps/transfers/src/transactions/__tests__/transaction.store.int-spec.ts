@@ -1,22 +1,14 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
 import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { TestDatabase } from '@payments/testing';
+import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { newReference } from '@transfers/transfers/transfers.service';
 import { NewScheduledTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 
 jest.setTimeout(30_000);
-
-const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments');
-
-async function onServer(sql: string): Promise<void> {
-  const client = new Client({ connectionString: new URL('/postgres', SERVER_URL).href });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
 
 function pendingTransferOut(): NewScheduledTransaction {
   return {
@@ -41,22 +33,21 @@ function pendingTransferOut(): NewScheduledTransaction {
 }
 
 describe('TransactionStore (PostgreSQL)', () => {
-  const databaseName = `it_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = new URL(`/${databaseName}`, SERVER_URL).href;
+  let database: TestDatabase;
   let dataSource: DataSource;
   let store: TransactionStore;
 
   beforeAll(async () => {
-    await onServer(`CREATE DATABASE "${databaseName}"`);
-    await runMigrations(databaseUrl, TRANSFERS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(databaseUrl, TRANSFERS_SCHEMA)).initialize();
+    database = await TestDatabase.create();
+    await runMigrations(database.url, TRANSFERS_SCHEMA);
+    dataSource = await new DataSource(dataSourceOptions(database.url, TRANSFERS_SCHEMA)).initialize();
     const config = { get: () => '' } as unknown as ConfigService<never, true>;
     store = new TransactionStore(dataSource, new Outbox(config));
   });
 
   afterAll(async () => {
     await dataSource?.destroy();
-    await onServer(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    await database?.drop();
   });
 
   /**

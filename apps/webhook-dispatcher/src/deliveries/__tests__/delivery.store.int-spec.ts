@@ -1,7 +1,7 @@
 import { Environment } from '@payments/contracts';
 import { dataSourceOptions, runMigrations } from '@payments/persistence';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { TestDatabase } from '@payments/testing';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { WEBHOOKS_SCHEMA } from '@webhooks/database';
 import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
@@ -10,15 +10,8 @@ import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
 
 jest.setTimeout(30_000);
 
-const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments');
 const SCOPE = { platformId: 'Platform:1', environment: Environment.Sandbox };
 const LEASE_MS = 60_000;
-
-async function onServer(sql: string): Promise<void> {
-  const client = new Client({ connectionString: new URL('/postgres', SERVER_URL).href });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
 
 function delivery(aggregateId: string, scope = SCOPE): NewDelivery {
   const id = randomUUID();
@@ -34,15 +27,14 @@ const retryIn = (seconds: number): Decision => ({
 });
 
 describe('DeliveryStore (PostgreSQL)', () => {
-  const databaseName = `it_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = new URL(`/${databaseName}`, SERVER_URL).href;
+  let database: TestDatabase;
   let dataSource: DataSource;
   let store: DeliveryStore;
 
   beforeAll(async () => {
-    await onServer(`CREATE DATABASE "${databaseName}"`);
-    await runMigrations(databaseUrl, WEBHOOKS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(databaseUrl, WEBHOOKS_SCHEMA)).initialize();
+    database = await TestDatabase.create();
+    await runMigrations(database.url, WEBHOOKS_SCHEMA);
+    dataSource = await new DataSource(dataSourceOptions(database.url, WEBHOOKS_SCHEMA)).initialize();
     store = new DeliveryStore(dataSource);
     await dataSource.query(`INSERT INTO webhook_endpoints (platform_id, environment, url) VALUES ($1, $2, 'http://127.0.0.1:9/hooks')`, [
       SCOPE.platformId,
@@ -52,7 +44,7 @@ describe('DeliveryStore (PostgreSQL)', () => {
 
   afterAll(async () => {
     await dataSource?.destroy();
-    await onServer(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    await database?.drop();
   });
 
   beforeEach(() => dataSource.query('TRUNCATE delivery_attempts, deliveries'));
