@@ -556,39 +556,6 @@ describe('external accounts', () => {
       }
     });
 
-    it('reads many accounts in one call, in their order, each not found on its own', async () => {
-      const [first, second] = await Promise.all(
-        (['US_ACCOUNT', 'CLABE'] as AccountType[]).map((accountType) =>
-          sandbox.post('/customers/external-accounts', { ...accountOf(accountType), customerId: jane }),
-        ),
-      );
-      const stranger = newPlatformClients(api);
-      const foreign = await stranger.sandbox.post('/platform/external-accounts', accountOf('UPI'));
-      const lookUpAll = (accountIds: unknown) =>
-        new ApiClient(stack.appUrls.customers).post(
-          '/internal/external-accounts/batch',
-          { accountIds },
-          { headers: { 'x-platform-id': platformId, 'x-environment': 'SANDBOX' } },
-        );
-
-      const response = await lookUpAll([
-        second.body.id,
-        foreign.body.id,
-        first.body.id,
-        'ExternalAccount:nope',
-      ]);
-      expect(response.status).toBe(200);
-      const [secondFound, foreignFound, firstFound, malformed] = response.body.results;
-      expect(secondFound).toEqual({ status: 200, account: (await lookUp(second.body.id)).body });
-      expect(firstFound).toEqual({ status: 200, account: (await lookUp(first.body.id)).body });
-      for (const missing of [foreignFound, malformed]) {
-        expect(missing).toMatchObject({ status: 404, error: { status: 404, code: 'ACCOUNT_NOT_FOUND' } });
-      }
-      for (const accountIds of [[], 'ExternalAccount:x', [42], Array(501).fill(first.body.id)]) {
-        expect((await lookUpAll(accountIds)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
-      }
-    });
-
     it('is not reachable through the gateway', async () => {
       const created = await sandbox.post('/customers/external-accounts', {
         ...accountOf('UPI'),
