@@ -4,7 +4,8 @@ import { Client } from 'pg';
 /** The server of DATABASE_URL (or the developer default); tests make their own databases on it. */
 const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments');
 
-async function onServer<T>(database: string, sql: string, params: unknown[] = []): Promise<T[]> {
+/** Runs one statement in a connection of its own to `database` on the server. */
+async function runIn<T>(database: string, sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: new URL(`/${database}`, SERVER_URL).href });
   await client.connect();
   try {
@@ -25,7 +26,7 @@ export class TestDatabase {
   /** An empty database, or a copy of `template` (which nobody may be connected to). */
   static async create({ template }: { template?: TestDatabase } = {}): Promise<TestDatabase> {
     const database = new TestDatabase(`it_${randomBytes(6).toString('hex')}`);
-    await onServer(
+    await runIn(
       'postgres',
       `CREATE DATABASE "${database.name}"${template ? ` TEMPLATE "${template.name}"` : ''}`,
     );
@@ -34,12 +35,12 @@ export class TestDatabase {
 
   /** Runs one statement in a connection of its own. */
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return onServer(this.name, sql, params);
+    return runIn(this.name, sql, params);
   }
 
   /** How many sessions are connected to it: none once everything a test opened is closed. */
   async openSessions(): Promise<number> {
-    const [{ sessions }] = await onServer<{ sessions: number }>(
+    const [{ sessions }] = await runIn<{ sessions: number }>(
       'postgres',
       'SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE datname = $1',
       [this.name],
@@ -48,6 +49,6 @@ export class TestDatabase {
   }
 
   async drop(): Promise<void> {
-    await onServer('postgres', `DROP DATABASE IF EXISTS "${this.name}" WITH (FORCE)`);
+    await runIn('postgres', `DROP DATABASE IF EXISTS "${this.name}" WITH (FORCE)`);
   }
 }

@@ -16,7 +16,8 @@ export class PostingsController {
 
   /**
    * Many postings of one caller in one database transaction (the reserves of concurrent requests, a
-   * settlement worker's due batch), answered in their order; a refused one leaves the others alone, so the call itself is a 200.
+   * settlement worker's due batch), answered in their order; a refused one leaves the others alone,
+   * so the call itself is a 200.
    */
   @Post('batch')
   @HttpCode(200)

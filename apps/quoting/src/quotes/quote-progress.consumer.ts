@@ -40,8 +40,9 @@ export class QuoteProgressConsumer {
       if (typeof transaction.quoteId !== 'string') continue;
       const transactionId = uuidOf('Transaction', transaction.id)!;
       const end: QuoteEnd | undefined = QUOTE_END[transaction.status as keyof typeof QUOTE_END];
-      if (end) ended.set(end, [...(ended.get(end) ?? []), transactionId]);
-      else confirmed.push(transactionId);
+      if (!end) confirmed.push(transactionId);
+      else if (ended.has(end)) ended.get(end)!.push(transactionId);
+      else ended.set(end, [transactionId]);
     }
     // One statement per kind of change for the whole batch: the order of a quote's events does not
     // matter, since confirming leaves the status alone and a quote ends only from PROCESSING.
