@@ -36,9 +36,13 @@ export class KafkaTopics implements OnModuleInit, OnApplicationShutdown {
       ...this.options.consumes.map((topic) => ({ topic: topicName(prefix, topic.deadLetterName), numPartitions: 1 })),
     ];
     if (topics.length) {
+      // Only the topics the broker lacks: asked for one it has, it answers TOPIC_ALREADY_EXISTS, which
+      // kafkajs logs as an error, at every start of every app.
+      const existing = new Set(await this.admin.listTopics());
+      const missing = topics.filter(({ topic }) => !existing.has(topic));
       // kafkajs's own wait for leaders gives up when a KRaft broker has not yet applied the controller's
       // new topics (UNKNOWN_TOPIC_OR_PARTITION, tulios/kafkajs#1563); awaitMetadata waits that out.
-      await this.admin.createTopics({ topics, waitForLeaders: false });
+      if (missing.length) await this.admin.createTopics({ topics: missing, waitForLeaders: false });
       await this.awaitMetadata(topics.map(({ topic }) => topic));
     }
     this.readiness.register('kafka', () => this.admin.describeCluster());

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { TopicContract } from '@payments/contracts';
 import { TestSandbox, WIDGET_EVENTS, WidgetChangedV1, WidgetEvent } from './messaging-sandbox';
 
@@ -26,5 +27,17 @@ describe('KafkaTopics', () => {
       Array.from({ length: 4 }, () => sandbox.startService({ produces: TOPICS, consumes: [WIDGET_EVENTS] })),
     );
     expect(replicas).toHaveLength(4);
+  });
+
+  it('asks the broker to create only the topics it lacks, so a restart logs no Kafka error', async () => {
+    await sandbox.startService({ produces: TOPICS, consumes: [WIDGET_EVENTS] });
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    try {
+      await sandbox.startService({ produces: TOPICS, consumes: [WIDGET_EVENTS] });
+      const topicErrors = errors.mock.calls.filter(([, message]) => String(message).includes('CreateTopics'));
+      expect(topicErrors).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
