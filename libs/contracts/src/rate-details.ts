@@ -17,3 +17,12 @@ export interface QuoteRateDetails extends TransactionRateDetails {
   counterpartyMultiplier: number;
   counterpartyFixedFee: number;
 }
+
+/**
+ * The platform's fee on a same-currency transfer (its TRANSFER_IN or TRANSFER_OUT rule) with the
+ * rate details the transaction shows: what quoting answers transfers for each transfer.
+ */
+export interface TransferFee {
+  platformFee: number;
+  rateDetails: TransactionRateDetails;
+}

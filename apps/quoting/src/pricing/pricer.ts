@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { QuoteRateDetails, TransactionRateDetails } from '@payments/contracts';
+import { QuoteRateDetails, TransferFee } from '@payments/contracts';
 import { PlatformScope } from '@payments/http';
 import { minorUnitsPerMajor, Ratio } from '@payments/money';
 import { FeeRuleTransactionType } from '@quoting/fee-rules/fee-rule.entity';
@@ -54,7 +54,7 @@ export class Pricer {
     transactionType: 'TRANSFER_IN' | 'TRANSFER_OUT',
     currency: string,
     amount: bigint,
-  ): Promise<{ platformFee: number; rateDetails: TransactionRateDetails }> {
+  ): Promise<TransferFee> {
     const rule = await this.feeRules.activeRule(scope, transactionType);
     const fixed = rule?.fixedFee
       ? fromUsdCents((await this.rates.rate('USD', currency)).mid, BigInt(rule.fixedFee), currency)

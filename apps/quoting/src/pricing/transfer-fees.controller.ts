@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { TransactionRateDetails } from '@payments/contracts';
+import { TransferFee } from '@payments/contracts';
 import { Caller, CurrentCaller, scopeOf } from '@payments/http';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import { Type } from 'class-transformer';
@@ -24,11 +24,6 @@ export class TransferFeeQueries {
   @ValidateNested({ each: true })
   @Type(() => TransferFeeQuery)
   queries: TransferFeeQuery[];
-}
-
-export interface TransferFee {
-  platformFee: number;
-  rateDetails: TransactionRateDetails;
 }
 
 /**

@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiException, Caller, InternalApi, scopeKey } from '@payments/http';
-import { TransactionRateDetails } from '@payments/contracts';
+import { TransferFee } from '@payments/contracts';
 import { KeyedGroupCommit } from '@payments/persistence';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
-
-export interface TransferFee {
-  platformFee: number;
-  rateDetails: TransactionRateDetails;
-}
 
 interface FeeQuery {
   caller: Caller;
