@@ -22,8 +22,8 @@ const MAX_CACHED_ACCOUNTS = 50_000;
 
 /**
  * Two ledger calls of one caller at a time; the postings that arrive meanwhile go in the next one.
- * A call the ledger refuses as a whole (for one posting it cannot even read) goes again one posting
- * at a time, so that only that posting's request is refused.
+ * A call the ledger refuses as a whole (for one posting it cannot even read) goes again in halves
+ * until that posting is alone, so that only its request is refused.
  */
 const POSTING_BATCHING = {
   maxBatch: 200,

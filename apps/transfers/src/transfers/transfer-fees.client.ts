@@ -14,7 +14,8 @@ interface FeeQuery {
 
 /**
  * Two calls of one caller at a time; the questions that arrive meanwhile go in the next one. A call
- * refused as a whole (for one question quoting cannot read) goes again one question at a time.
+ * refused as a whole (for one question quoting cannot read) goes again in halves until that question
+ * is alone.
  */
 const FEE_BATCHING = {
   maxBatch: 500,

@@ -9,8 +9,8 @@ export interface GroupCommitOptions {
   maxInFlight: number;
   /**
    * Whether a failed commit of several items was the fault of one of them (a request the other side
-   * refused as a whole for one item it cannot read). Each item is then committed again alone, so
-   * that only the item at fault fails; any other failure fails the whole batch.
+   * refused as a whole for one item it cannot read). The batch is then committed again in halves
+   * until the item at fault is alone, so that only it fails; any other failure fails the whole batch.
    */
   isolatesFault?: (error: unknown) => boolean;
 }
@@ -20,7 +20,7 @@ export interface GroupCommitOptions {
  * while fewer than `maxInFlight` commits run; otherwise it waits and goes with the others that
  * arrived meanwhile in one commit. So a light load sees no added latency, and a heavy one is served
  * by a few statements for many items. A failed commit fails every item of its batch, unless
- * `isolatesFault` says to commit each again alone.
+ * `isolatesFault` says to split it until the item at fault is alone.
  */
 export class GroupCommit<T, R> {
   private waiting: Waiting<T, R>[] = [];
@@ -43,26 +43,30 @@ export class GroupCommit<T, R> {
     if (this.inFlight >= this.options.maxInFlight || this.waiting.length === 0) return;
     const batch = this.waiting.splice(0, this.options.maxBatch);
     this.inFlight++;
-    this.commit(batch.map((waiting) => waiting.item))
-      .then(
-        (results) => batch.forEach((waiting, index) => waiting.resolve(results[index])),
-        (error: unknown) =>
-          batch.length > 1 && this.options.isolatesFault?.(error)
-            ? this.commitAlone(batch)
-            : batch.forEach((waiting) => waiting.reject(error)),
-      )
-      .finally(() => {
-        this.inFlight--;
-        this.next();
-      });
+    void this.commitBatch(batch).finally(() => {
+      this.inFlight--;
+      this.next();
+    });
   }
 
-  private async commitAlone(batch: Waiting<T, R>[]): Promise<void> {
-    await Promise.all(
-      batch.map(({ item, resolve, reject }) =>
-        this.commit([item]).then(([result]) => resolve(result), reject),
-      ),
-    );
+  /**
+   * A batch failed by one of its items is committed again in halves, one after the other and down
+   * to the item at fault, within the batch's own commit slot: the items keep their order and the
+   * commits in flight stay within maxInFlight.
+   */
+  private async commitBatch(batch: Waiting<T, R>[]): Promise<void> {
+    try {
+      const results = await this.commit(batch.map((waiting) => waiting.item));
+      batch.forEach((waiting, index) => waiting.resolve(results[index]));
+    } catch (error) {
+      if (batch.length > 1 && this.options.isolatesFault?.(error)) {
+        const middle = Math.ceil(batch.length / 2);
+        await this.commitBatch(batch.slice(0, middle));
+        await this.commitBatch(batch.slice(middle));
+      } else {
+        batch.forEach((waiting) => waiting.reject(error));
+      }
+    }
   }
 }
 
