@@ -103,6 +103,21 @@ describe('GroupCommit isolating a fault', () => {
     ]);
   });
 
+  it('isolates the fault by halves committed in turn, keeping the items in order', async () => {
+    const commits: number[][] = [];
+    const group = new GroupCommit(
+      (items: number[]) => {
+        commits.push(items);
+        return refusingNegatives(items);
+      },
+      { maxBatch: 10, maxInFlight: 1, isolatesFault: (error) => error instanceof RangeError },
+    );
+
+    await Promise.allSettled([group.add(1), group.add(2), group.add(-3), group.add(4)]);
+
+    expect(commits).toEqual([[1], [2, -3, 4], [2, -3], [2], [-3], [4]]);
+  });
+
   it('fails the whole batch for any other error', async () => {
     const group = new GroupCommit(refusingNegatives, {
       maxBatch: 10,
