@@ -1,47 +1,71 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { PlatformScope } from '@payments/http';
+import { GroupCommit } from '@payments/persistence';
 import { DataSource, Repository } from 'typeorm';
+import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { Quote, QuoteStatus } from '@quoting/quotes/quote.entity';
+import { QuotingEnvironment } from '@quoting/quoting.environment';
+
+const FILLED_BY_STORE = [
+  'seq',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'expiresAt',
+  'executedAt',
+  'transactionConfirmed',
+] as const;
 
 /** The columns of a new quote; the store fills in status, timestamps and seq. */
-export type NewQuote = Omit<
-  Quote,
-  'seq' | 'status' | 'createdAt' | 'updatedAt' | 'expiresAt' | 'executedAt' | 'transactionConfirmed'
->;
+export type NewQuote = Omit<Quote, (typeof FILLED_BY_STORE)[number]>;
 
 const NOW_MS = `date_trunc('milliseconds', now())`;
 
+/** Concurrent requests share statements: two in flight, the requests that arrive meanwhile go next together. */
+const REQUEST_BATCHING = { maxBatch: 200, maxInFlight: 2 };
+
+/** A unique violation (a reference drawn twice) fails only the quote that holds it. */
+const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
+
 /**
  * Every status change of a quote is one guarded UPDATE (`WHERE status = …`), so that concurrent
- * requests, the expiry sweep and transaction events each apply a change at most once.
+ * requests, the expiry sweep and transaction events each apply a change at most once. The request
+ * path's inserts, reads and claims are group-committed: under load one statement serves many
+ * requests.
  */
 @Injectable()
 export class QuoteStore {
   private readonly columns: string;
+  private readonly inserts: GroupCommit<NewQuote, Quote>;
+  private readonly reads: GroupCommit<string, Quote | undefined>;
+  private readonly claims: GroupCommit<string, Quote | undefined>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Quote) readonly repository: Repository<Quote>,
+    config: ConfigService<QuotingEnvironment, true>,
   ) {
-    this.columns = dataSource
-      .getMetadata(Quote)
-      .columns.map((column) => `${column.databaseName} AS "${column.propertyName}"`)
+    const ttlSeconds = config.get('QUOTE_TTL_SECONDS', { infer: true });
+    const metadata = dataSource.getMetadata(Quote);
+    this.columns = metadata.columns
+      .map((column) => `${column.databaseName} AS "${column.propertyName}"`)
       .join(', ');
+    const given = metadata.columns.filter(
+      (column) => !(FILLED_BY_STORE as readonly string[]).includes(column.propertyName),
+    );
+    this.inserts = new GroupCommit((quotes) => this.insertAll(given, quotes, ttlSeconds), {
+      ...REQUEST_BATCHING,
+      isolatesFault: isUniqueViolation,
+    });
+    this.reads = new GroupCommit((ids) => this.findAll(ids), REQUEST_BATCHING);
+    this.claims = new GroupCommit((ids) => this.claimAll(ids), REQUEST_BATCHING);
   }
 
-  async insert(quote: NewQuote, ttlSeconds: number): Promise<Quote> {
-    const saved = await this.repository
-      .createQueryBuilder()
-      .insert()
-      .values({
-        ...quote,
-        status: 'PENDING',
-        expiresAt: () => `${NOW_MS} + ${Number(ttlSeconds)} * interval '1 second'`,
-      })
-      .returning(this.columns)
-      .execute();
-    return saved.raw[0];
+  /** Stores a new quote PENDING until QUOTE_TTL_SECONDS from now. */
+  insert(quote: NewQuote): Promise<Quote> {
+    return this.inserts.add(quote);
   }
 
   /**
@@ -50,7 +74,7 @@ export class QuoteStore {
    * every quote of the platform.
    */
   async find(scope: PlatformScope, id: string): Promise<Quote | null> {
-    const quote = await this.repository.findOneBy({ id });
+    const quote = await this.reads.add(id);
     return quote?.platformId === scope.platformId && quote.environment === scope.environment ? quote : null;
   }
 
@@ -62,13 +86,12 @@ export class QuoteStore {
     });
   }
 
-  /** PENDING → PROCESSING unless the quote has expired; null when it was not PENDING or is past expiresAt. */
-  async claimForExecution(id: string): Promise<Quote | null> {
-    return this.update(
-      `status = 'PROCESSING', executed_at = ${NOW_MS}`,
-      `id = $1 AND status = 'PENDING' AND expires_at > now()`,
-      [id],
-    ).then((rows) => rows[0] ?? null);
+  /**
+   * PENDING → PROCESSING unless the quote has expired; undefined when it was not PENDING or is past
+   * expiresAt. The caller has found the quote in its scope.
+   */
+  claimForExecution(id: string): Promise<Quote | undefined> {
+    return this.claims.add(id);
   }
 
   /** Gives a claimed quote back when the transaction was refused (nothing reserved, nothing created). */
@@ -80,7 +103,7 @@ export class QuoteStore {
     );
   }
 
-  /** The transaction exists; recovery no longer needs to ask for it. */
+  /** The transaction exists; recovery no longer needs to ask for it (its first event says the same). */
   async confirmTransaction(id: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE quotes SET transaction_confirmed = true WHERE id = $1 AND NOT transaction_confirmed`,
@@ -107,11 +130,18 @@ export class QuoteStore {
     );
   }
 
-  /** Marks every PENDING quote past its expiresAt as EXPIRED, or just `id` when given. */
+  /**
+   * Marks every PENDING quote past its expiresAt as EXPIRED, or just `id` when given. The sweep passes
+   * over rows a claim holds (it would lock them in another order than the claim) until its next round.
+   */
   expire(id?: string): Promise<Quote[]> {
     return id
       ? this.update(`status = 'EXPIRED'`, `id = $1 AND status = 'PENDING' AND expires_at <= now()`, [id])
-      : this.update(`status = 'EXPIRED'`, `status = 'PENDING' AND expires_at <= now()`, []);
+      : this.update(
+          `status = 'EXPIRED'`,
+          `id IN (SELECT id FROM quotes WHERE status = 'PENDING' AND expires_at <= now() FOR UPDATE SKIP LOCKED)`,
+          [],
+        );
   }
 
   /** Executions whose transaction was never confirmed (the request died or timed out), oldest first. */
@@ -122,6 +152,60 @@ export class QuoteStore {
         ORDER BY executed_at LIMIT $2`,
       [olderThanSeconds, limit],
     );
+  }
+
+  /** One statement for many quotes: each row's values as a JSON object named by its columns. */
+  private async insertAll(given: ColumnMetadata[], quotes: NewQuote[], ttlSeconds: number): Promise<Quote[]> {
+    const names = given.map((column) => column.databaseName).join(', ');
+    const rows = quotes.map((quote) =>
+      Object.fromEntries(
+        given.map((column) => [column.databaseName, quote[column.propertyName as keyof NewQuote]]),
+      ),
+    );
+    const inserted: Quote[] = await this.dataSource.query(
+      `INSERT INTO quotes (${names}, status, expires_at)
+       SELECT ${names}, 'PENDING', ${NOW_MS} + $2 * interval '1 second'
+         FROM jsonb_populate_recordset(NULL::quotes, $1::jsonb)
+       RETURNING ${this.columns}`,
+      [JSON.stringify(rows), ttlSeconds],
+    );
+    const byId = new Map(inserted.map((quote) => [quote.id, quote]));
+    return quotes.map((quote) => byId.get(quote.id)!);
+  }
+
+  private async findAll(ids: string[]): Promise<(Quote | undefined)[]> {
+    const found: Quote[] = await this.dataSource.query(
+      `SELECT ${this.columns} FROM quotes WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const byId = new Map(found.map((quote) => [quote.id, quote]));
+    return ids.map((id) => byId.get(id));
+  }
+
+  /**
+   * Claims a batch, its rows locked in id order first so that two batches never lock crosswise. A
+   * quote claimed twice in one batch goes to its first claim only, as if the claims had run in turn.
+   */
+  private async claimAll(ids: string[]): Promise<(Quote | undefined)[]> {
+    const claimed = new Map(
+      (
+        (
+          await this.dataSource.query(
+            `WITH locked AS (SELECT id FROM quotes WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE)
+             UPDATE quotes SET status = 'PROCESSING', executed_at = ${NOW_MS}, updated_at = ${NOW_MS}
+              WHERE id = ANY($1::uuid[]) AND status = 'PENDING' AND expires_at > now()
+                AND (SELECT count(*) FROM locked) >= 0
+             RETURNING ${this.columns}`,
+            [ids],
+          )
+        )[0] as Quote[]
+      ).map((quote) => [quote.id, quote]),
+    );
+    return ids.map((id) => {
+      const quote = claimed.get(id);
+      claimed.delete(id);
+      return quote;
+    });
   }
 
   private async update(set: string, where: string, parameters: unknown[]): Promise<Quote[]> {

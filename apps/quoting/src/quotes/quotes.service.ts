@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { Environment, toApiId, uuidOf } from '@payments/contracts';
 import { ApiException, Caller, listFilters, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -14,7 +13,6 @@ import { SandboxSendDto } from '@quoting/quotes/dto/sandbox-send.dto';
 import { PaymentInstruction, Quote } from '@quoting/quotes/quote.entity';
 import { NewQuote, QuoteStore } from '@quoting/quotes/quote.store';
 import { presentQuote, QuoteView } from '@quoting/quotes/quote.view';
-import { QuotingEnvironment } from '@quoting/quoting.environment';
 
 /** Where a just-in-time payment is sent in sandbox; the reference code tells quotes apart. */
 const SANDBOX_BANK = {
@@ -47,7 +45,6 @@ interface QuoteEnds {
 @Injectable()
 export class QuotesService {
   private readonly logger = new Logger(QuotesService.name);
-  private readonly ttlSeconds: number;
 
   constructor(
     private readonly store: QuoteStore,
@@ -55,10 +52,7 @@ export class QuotesService {
     private readonly currencies: PlatformCurrencies,
     private readonly pricer: Pricer,
     private readonly transfers: QuoteTransfersClient,
-    config: ConfigService<QuotingEnvironment, true>,
-  ) {
-    this.ttlSeconds = config.get('QUOTE_TTL_SECONDS', { infer: true });
-  }
+  ) {}
 
   async create(caller: Caller, body: CreateQuoteDto): Promise<QuoteView> {
     const scope = scopeOf(caller);
@@ -120,7 +114,7 @@ export class QuotesService {
       transactionId: randomUUID(),
       description: body.description ?? null,
     };
-    const created = await this.store.insert(quote, this.ttlSeconds);
+    const created = await this.store.insert(quote);
     quoteTransitions.inc({ status: 'PENDING' });
     this.logger.log({ quoteId: created.id, requestId: caller.requestId }, 'quote created');
     if (body.immediatelyExecute) return presentQuote(await this.executeClaimed(caller, created));
@@ -201,6 +195,7 @@ export class QuotesService {
     };
     try {
       await this.openTransaction(caller, quote);
+      await this.store.confirmTransaction(quote.id);
     } catch (error) {
       if (ApiException.isRefusal(error)) {
         // Refused for good (the balance is gone, the account closed): the quote cannot be paid.
@@ -219,7 +214,7 @@ export class QuotesService {
   private async executeClaimed(caller: Caller, quote: Quote): Promise<Quote> {
     const claimed = await this.claim(quote);
     await this.openTransaction(caller, claimed);
-    return { ...claimed, transactionConfirmed: true };
+    return claimed;
   }
 
   /** PENDING → PROCESSING, or why not: 409 QUOTE_EXPIRED (and the quote shows EXPIRED) or QUOTE_NOT_PENDING. */
@@ -246,7 +241,8 @@ export class QuotesService {
   /**
    * Asks transfers for the quote's transaction. A refusal (4xx: the balance is short, the account
    * closed) hands the quote back as PENDING, since nothing was created; a failure to answer leaves it
-   * PROCESSING for the recovery sweep, which asks again.
+   * PROCESSING for the recovery sweep, which asks again. The transaction's first event confirms the
+   * quote (QuoteProgressConsumer), which stops the sweep from asking.
    */
   private async openTransaction(caller: Caller, quote: Quote): Promise<TransactionView> {
     let transaction: TransactionView;
@@ -259,7 +255,6 @@ export class QuotesService {
       }
       throw error;
     }
-    await this.store.confirmTransaction(quote.id);
     this.logger.log(
       { quoteId: quote.id, transactionId: transaction.id, requestId: caller.requestId },
       'quote executed',

@@ -1,0 +1,132 @@
+import { ConfigService } from '@nestjs/config';
+import { Environment } from '@payments/contracts';
+import { dataSourceOptions, runMigrations } from '@payments/persistence';
+import { TestDatabase } from '@payments/testing';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { QUOTING_SCHEMA } from '@quoting/database';
+import { Quote } from '@quoting/quotes/quote.entity';
+import { NewQuote, QuoteStore } from '@quoting/quotes/quote.store';
+import { QuotingEnvironment } from '@quoting/quoting.environment';
+
+jest.setTimeout(30_000);
+
+const TTL_SECONDS = 60;
+const SCOPE = { platformId: randomUUID(), environment: Environment.Sandbox };
+
+function newQuote(): NewQuote {
+  return {
+    id: randomUUID(),
+    ...SCOPE,
+    sourceType: 'ACCOUNT',
+    sourceAccountId: `InternalAccount:${randomUUID()}`,
+    sendingCustomerId: `Customer:${randomUUID()}`,
+    sendingCurrency: 'USD',
+    destinationAccountId: `ExternalAccount:${randomUUID()}`,
+    receivingCurrency: 'MXN',
+    sendingUmaAddress: null,
+    receivingUmaAddress: null,
+    lockedSide: 'SENDING',
+    totalSendingAmount: '9000000000000000',
+    totalReceivingAmount: '152990000000000000',
+    feesIncluded: '35',
+    platformFee: '10',
+    serviceFee: '25',
+    exchangeRate: '0.0588235294117647',
+    rateDetails: {
+      counterpartyMultiplier: 17,
+      counterpartyFixedFee: 0,
+      serviceApiMultiplier: 17,
+      serviceApiFixedFee: 25,
+      serviceApiVariableFeeRate: 0,
+      serviceApiVariableFeeAmount: 0,
+      platformFixedFee: 10,
+      platformVariableFeeRate: 0.0001,
+      platformVariableFeeAmount: 0,
+    },
+    fundingAccountId: null,
+    paymentInstructions: null,
+    reference: null,
+    transactionId: randomUUID(),
+    description: 'rent, "May"',
+  };
+}
+
+describe('QuoteStore (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let store: QuoteStore;
+
+  beforeAll(async () => {
+    database = await TestDatabase.create();
+    await runMigrations(database.url, QUOTING_SCHEMA);
+    dataSource = await new DataSource(dataSourceOptions(database.url, QUOTING_SCHEMA)).initialize();
+    const config = { get: () => TTL_SECONDS } as unknown as ConfigService<QuotingEnvironment, true>;
+    store = new QuoteStore(dataSource, dataSource.getRepository(Quote), config);
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  /** Counts the statements that start with `prefix` while `work` runs. */
+  async function statementsOf<T>(prefix: string, work: () => Promise<T>): Promise<[T, number]> {
+    const query = jest.spyOn(dataSource, 'query');
+    const result = await work();
+    const count = query.mock.calls.filter(([sql]) => sql.trim().startsWith(prefix)).length;
+    query.mockRestore();
+    return [result, count];
+  }
+
+  it('inserts the quotes of concurrent requests in shared statements, each PENDING with its own values', async () => {
+    const quotes = Array.from({ length: 12 }, newQuote);
+    const [inserted, statements] = await statementsOf('INSERT', () =>
+      Promise.all(quotes.map((quote) => store.insert(quote))),
+    );
+
+    // Two go at once; the ten that arrive while they run share the next statement.
+    expect(statements).toBe(3);
+    inserted.forEach((quote, index) => {
+      expect(quote).toMatchObject({ ...quotes[index], status: 'PENDING', transactionConfirmed: false });
+      expect(quote.expiresAt.getTime() - quote.createdAt.getTime()).toBe(TTL_SECONDS * 1000);
+    });
+    expect(await store.find(SCOPE, quotes[5].id)).toEqual(inserted[5]);
+  });
+
+  it('finds a quote only in its own scope', async () => {
+    const quote = await store.insert(newQuote());
+
+    expect(await store.find({ ...SCOPE, environment: Environment.Production }, quote.id)).toBeNull();
+    expect(await store.find({ ...SCOPE, platformId: randomUUID() }, quote.id)).toBeNull();
+    expect(await store.find(SCOPE, randomUUID())).toBeNull();
+  });
+
+  it('claims concurrent executions in shared statements, each quote for its first claim only', async () => {
+    const quotes = await Promise.all(Array.from({ length: 6 }, () => store.insert(newQuote())));
+    const claims = [...quotes, ...quotes].map((quote) => quote.id);
+
+    const [claimed, statements] = await statementsOf('WITH locked', () =>
+      Promise.all(claims.map((id) => store.claimForExecution(id))),
+    );
+
+    expect(statements).toBe(3);
+    const won = claimed.filter((quote) => quote !== undefined);
+    expect(won.map((quote) => quote!.id).sort()).toEqual(quotes.map((quote) => quote.id).sort());
+    expect(won.every((quote) => quote!.status === 'PROCESSING' && quote!.executedAt !== null)).toBe(true);
+  });
+
+  it('claims no quote past its expiresAt, and the sweep expires it', async () => {
+    const quote = await store.insert(newQuote());
+    await dataSource.query(`UPDATE quotes SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      quote.id,
+    ]);
+
+    expect(await store.claimForExecution(quote.id)).toBeUndefined();
+    const expired = await store.expire();
+    expect(expired.map(({ id }) => id)).toEqual([quote.id]);
+    expect((await store.find(SCOPE, quote.id))!.status).toBe('EXPIRED');
+  });
+});
