@@ -281,6 +281,44 @@ describe('quotes, exchange rates and execution', () => {
     expect((await sandbox.get(`/quotes/${tooBig.body.quoteId}`)).body.status).toBe('PENDING');
   });
 
+  it('makes the transaction of an execution whose request died, and hands back one the balance cannot pay', async () => {
+    // As a request that claimed its quote and died before transfers answered leaves it.
+    const quoting = new Pool({
+      connectionString: stack.databaseUrl,
+      max: 1,
+      options: '-c search_path=quoting',
+    });
+    const abandon = (quoteId: string) =>
+      quoting.query(
+        `UPDATE quotes SET status = 'PROCESSING', executed_at = now() - interval '1 minute' WHERE id = $1`,
+        [quoteId.replace(/^Quote:/, '')],
+      );
+    try {
+      const before = await balance('USD');
+      const payable = (await quote({})).body;
+      const unpayable = (await quote({ lockedCurrencyAmount: 50_000_000 })).body;
+      await abandon(payable.quoteId);
+      await abandon(unpayable.quoteId);
+
+      const completed = await finished(payable.quoteId);
+      expect(completed.status).toBe('COMPLETED');
+      expect(completed.transactionId).toEqual(expect.any(String));
+      expect((await sandbox.get(`/transactions/${completed.transactionId}`)).body.quoteId).toBe(
+        payable.quoteId,
+      );
+      await eventually(async () =>
+        (await balance('USD')) === before - payable.totalSendingAmount ? true : undefined,
+      );
+      const handedBack = await eventually(async () => {
+        const { body } = await sandbox.get(`/quotes/${unpayable.quoteId}`);
+        return body.status === 'PROCESSING' ? undefined : body;
+      });
+      expect(['PENDING', 'EXPIRED']).toContain(handedBack.status);
+    } finally {
+      await quoting.end();
+    }
+  });
+
   it('fails the quote with its transaction and gives the reserve back', async () => {
     const usAccount = await sandbox.post('/customers/external-accounts', {
       customerId,

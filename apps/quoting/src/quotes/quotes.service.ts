@@ -187,7 +187,11 @@ export class QuotesService {
     return this.openTransaction(caller, claimed);
   }
 
-  /** Runs again the executions whose transaction was never confirmed; creating it is idempotent. */
+  /**
+   * Runs again an execution whose transaction was never confirmed; creating it is idempotent. A
+   * refusal (the balance is short, the account closed) means nothing was made: the quote is PENDING
+   * again, as after a refused request.
+   */
   async recover(quote: Quote): Promise<void> {
     const caller: Caller = {
       platformId: toApiId('Platform', quote.platformId),
@@ -195,20 +199,15 @@ export class QuotesService {
     };
     try {
       await this.openTransaction(caller, quote);
-      await this.store.confirmTransaction(quote.id);
     } catch (error) {
-      if (ApiException.isRefusal(error)) {
-        // Refused for good (the balance is gone, the account closed): the quote cannot be paid.
-        const failed = await this.store.finish([quote.transactionId], 'FAILED');
-        if (failed.length) quoteTransitions.inc({ status: 'FAILED' });
-        this.logger.warn(
-          { quoteId: quote.id, code: error.code },
-          'quote execution refused on recovery; quote FAILED',
-        );
-        return;
-      }
-      throw error;
+      if (!ApiException.isRefusal(error)) throw error;
+      this.logger.warn(
+        { quoteId: quote.id, code: error.code },
+        'quote execution refused on recovery; quote PENDING again',
+      );
+      return;
     }
+    await this.store.confirmTransaction(quote.id);
   }
 
   private async executeClaimed(caller: Caller, quote: Quote): Promise<Quote> {
