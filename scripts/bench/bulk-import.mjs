@@ -8,6 +8,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { startStack } from '../lib/stack.mjs';
 import { bootstrapPlatform } from '../bootstrap.mjs';
+import { describeHostCpu, hostCpuMeter } from './host-cpu.mjs';
 
 const ROWS = 100_000;
 const JOB_TIMEOUT_MS = 300_000;
@@ -26,7 +27,9 @@ export async function benchBulkImport({ env, log, logDir, replicaCounts = [1, 2]
       const gateway = new Pool(`http://127.0.0.1:${env.GATEWAY_PORT}`, { connections: 4 });
       const authorization = `Basic ${Buffer.from(`${platform.sandbox.clientId}:${platform.sandbox.clientSecret}`).toString('base64')}`;
       try {
+        const hostCpuOfImport = hostCpuMeter();
         const run = await importOnce({ gateway, authorization, label, log });
+        run.hostCpu = hostCpuOfImport.stop();
         const workers = stack.children.filter(({ name }) => name.startsWith('bulk-import-worker'));
         run.peakRssMb = workers.map(({ child }) => peakRssMb(child.pid));
         run.ledgerCaughtUpSeconds = await ledgerCatchUp(env.DATABASE_URL, platform.platformId, run.startedAt);
@@ -130,11 +133,11 @@ function seconds(ms) {
 
 export function summarizeBulkImport({ rows, runs }) {
   const [one, two] = [runs.find((run) => run.replicas === 1), runs.find((run) => run.replicas === 2)];
-  const lines = runs.map(
-    (run) =>
-      `bulk import, ${run.replicas} replica(s)  ${String(run.rowsPerSecond).padStart(6)} rows/s  ${rows} rows in ${run.totalSeconds} s ` +
+  const lines = runs.flatMap((run) => [
+    `bulk import, ${run.replicas} replica(s)  ${String(run.rowsPerSecond).padStart(6)} rows/s  ${rows} rows in ${run.totalSeconds} s ` +
       `(upload ${run.uploadSeconds} s)  peak RSS ${run.peakRssMb.join('/')} MB  ${run.failed} failed  ledger done at ${run.ledgerCaughtUpSeconds ?? 'timeout'} s`,
-  );
+    ...describeHostCpu(run.hostCpu),
+  ]);
   if (one && two) {
     const gain = Math.round((two.rowsPerSecond / one.rowsPerSecond - 1) * 100);
     const verdict = two.totalSeconds < 60 && gain >= 60 ? 'meets' : 'MISSES';

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { individualCustomer, percentile, waitUntil } from './api.mjs';
+import { describeHostCpu, hostCpuMeter } from './host-cpu.mjs';
 
 const CLIENTS = 50;
 const TRANSFER_AMOUNT = 100;
@@ -74,6 +75,7 @@ export async function benchMoneyPath({ api, env, durationSeconds, log, root, sce
     const apiLatencies = [];
     const failures = {};
     const deadline = Date.now() + durationSeconds * 1000;
+    const hostCpuOfLoad = hostCpuMeter();
     await Promise.all(
       pairs.map(async (pair) => {
         while (Date.now() < deadline) {
@@ -85,6 +87,7 @@ export async function benchMoneyPath({ api, env, durationSeconds, log, root, sce
         }
       }),
     );
+    const hostCpu = hostCpuOfLoad.stop();
     log(`${requested.size} payments accepted; waiting for their webhooks`);
     await waitUntil(
       () => [...requested.keys()].every((id) => receiver.completedAt.has(id)),
@@ -114,6 +117,7 @@ export async function benchMoneyPath({ api, env, durationSeconds, log, root, sce
       webhookP50Ms: round(percentile(toWebhook, 0.5)),
       webhookP99Ms: round(percentile(toWebhook, 0.99)),
       ledgerCheck,
+      hostCpu,
     };
   } finally {
     await receiver.stop();
@@ -257,5 +261,6 @@ export function summarizeMoneyPath(money) {
     `${money.scenario} (${money.clients} clients, ${money.durationSeconds} s): ${money.completedPerSecond} completed/s, ${money.completed} completed of ${money.accepted} accepted, lost ${money.lost}, duplicate webhooks ${money.duplicateWebhooks}, refused ${JSON.stringify(money.rejectedRequests)}`,
     `  payment (${money.apiCallsPerPayment} API call(s)) p50 ${money.apiP50Ms} ms, p99 ${money.apiP99Ms} ms; request → COMPLETED webhook p50 ${money.webhookP50Ms} ms, p99 ${money.webhookP99Ms} ms  (${verdict} ≥500/s, p99 < 1 s, none lost or duplicated)`,
     `  ledger:check ${money.ledgerCheck.passed ? 'passed' : 'FAILED'}: ${money.ledgerCheck.report.split('\n').pop()}`,
+    ...describeHostCpu(money.hostCpu),
   ];
 }

@@ -1,6 +1,7 @@
 // Authenticated reads through the gateway: GET /config and GET /customers/{id}.
 import autocannon from 'autocannon';
 import { individualCustomer } from './api.mjs';
+import { describeHostCpu, hostCpuMeter } from './host-cpu.mjs';
 
 const WARMUP_S = 3;
 const CONNECTIONS = 50;
@@ -15,7 +16,9 @@ export async function benchReads({ api, gatewayUrl, durationSeconds, log }) {
     const url = `${gatewayUrl}/2025-10-13${path}`;
     const headers = { authorization: api.authorization };
     await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S });
+    const hostCpuOfLoad = hostCpuMeter();
     const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: durationSeconds });
+    const hostCpu = hostCpuOfLoad.stop();
     results[name] = {
       connections: CONNECTIONS,
       durationSeconds,
@@ -24,6 +27,7 @@ export async function benchReads({ api, gatewayUrl, durationSeconds, log }) {
       p99Ms: result.latency.p99,
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
+      hostCpu,
     };
     const figures = results[name];
     log(
@@ -34,9 +38,12 @@ export async function benchReads({ api, gatewayUrl, durationSeconds, log }) {
 }
 
 export function summarizeReads(reads) {
-  return Object.entries(reads).map(([name, read]) => {
+  return Object.entries(reads).flatMap(([name, read]) => {
     const verdict =
       read.requestsPerSecond >= 3000 && read.p99Ms < 25 && read.non2xx === 0 ? 'meets' : 'MISSES';
-    return `${name.padEnd(22)} ${String(read.requestsPerSecond).padStart(6)} req/s  p50 ${read.p50Ms} ms  p99 ${read.p99Ms} ms  (${verdict} ≥3000 req/s, p99 < 25 ms)`;
+    return [
+      `${name.padEnd(22)} ${String(read.requestsPerSecond).padStart(6)} req/s  p50 ${read.p50Ms} ms  p99 ${read.p99Ms} ms  (${verdict} ≥3000 req/s, p99 < 25 ms)`,
+      ...describeHostCpu(read.hostCpu),
+    ];
   });
 }
