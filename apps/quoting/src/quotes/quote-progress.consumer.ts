@@ -8,17 +8,16 @@ import {
   uuidOf,
 } from '@payments/contracts';
 import { EventBatchPattern } from '@payments/messaging';
-import { QuoteStore } from '@quoting/quotes/quote.store';
+import { QuoteEnd, QuoteStore } from '@quoting/quotes/quote.store';
 import { quoteTransitions } from '@quoting/quotes/quotes.service';
 
 /** Where a quote ends once its transaction has: a refund or expiry of the payment fails the quote too. */
-const QUOTE_END = {
+const QUOTE_END: Partial<Record<string, QuoteEnd>> = {
   COMPLETED: 'COMPLETED',
   FAILED: 'FAILED',
   REJECTED: 'FAILED',
   EXPIRED: 'FAILED',
-} as const;
-type QuoteEnd = (typeof QUOTE_END)[keyof typeof QUOTE_END];
+};
 
 /**
  * Follows the transactions made from quotes. Every change is a guarded update keyed by the
@@ -33,29 +32,25 @@ export class QuoteProgressConsumer {
 
   @EventBatchPattern(TRANSACTION_EVENTS.name, { where: { [QUOTED_TRANSACTION_HEADER]: 'true' } })
   async onTransactionEvents(@Payload() events: TransactionEvent[]): Promise<void> {
-    const confirmed: string[] = [];
-    const ended = new Map<QuoteEnd, string[]>();
+    // One statement for the whole batch: a transaction's end, if any of its events brings one, implies
+    // its confirmation, and the order of its events does not matter.
+    const progress = new Map<string, QuoteEnd | null>();
     for (const event of events) {
       const { transaction } = event.payload;
       if (typeof transaction.quoteId !== 'string') continue;
       const transactionId = uuidOf('Transaction', transaction.id)!;
-      const end: QuoteEnd | undefined = QUOTE_END[transaction.status as keyof typeof QUOTE_END];
-      if (!end) confirmed.push(transactionId);
-      else if (ended.has(end)) ended.get(end)!.push(transactionId);
-      else ended.set(end, [transactionId]);
+      progress.set(transactionId, QUOTE_END[transaction.status] ?? progress.get(transactionId) ?? null);
     }
-    // One statement per kind of change for the whole batch: the order of a quote's events does not
-    // matter, since confirming leaves the status alone and a quote ends only from PROCESSING.
-    await this.store.confirmTransactionsOf(confirmed);
-    for (const [end, transactionIds] of ended) {
-      const finished = await this.store.finish(transactionIds, end);
-      quoteTransitions.inc({ status: end }, finished.length);
-      for (const quote of finished) {
-        this.logger.log(
-          { quoteId: quote.id, transactionId: toApiId('Transaction', quote.transactionId), status: end },
-          'quote finished',
-        );
-      }
+    for (const quote of await this.store.follow(progress)) {
+      quoteTransitions.inc({ status: quote.status });
+      this.logger.log(
+        {
+          quoteId: quote.id,
+          transactionId: toApiId('Transaction', quote.transactionId),
+          status: quote.status,
+        },
+        'quote finished',
+      );
     }
   }
 }

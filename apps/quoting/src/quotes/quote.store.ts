@@ -21,6 +21,16 @@ const FILLED_BY_STORE = [
 /** The columns of a new quote; the store fills in status, timestamps and seq. */
 export type NewQuote = Omit<Quote, (typeof FILLED_BY_STORE)[number]>;
 
+/** Where a quote ends with its transaction. */
+export type QuoteEnd = Extract<QuoteStatus, 'COMPLETED' | 'FAILED'>;
+
+/** A quote that reached its end. */
+export interface EndedQuote {
+  id: string;
+  transactionId: string;
+  status: QuoteEnd;
+}
+
 const NOW_MS = `date_trunc('milliseconds', now())`;
 
 /** Concurrent requests share statements: two in flight, the requests that arrive meanwhile go next together. */
@@ -111,23 +121,27 @@ export class QuoteStore {
     );
   }
 
-  /** The same, found by the transactions that transaction events name. */
-  async confirmTransactionsOf(transactionIds: string[]): Promise<void> {
-    if (transactionIds.length === 0) return;
-    await this.dataSource.query(
-      `UPDATE quotes SET transaction_confirmed = true WHERE transaction_id = ANY($1::uuid[]) AND NOT transaction_confirmed`,
-      [transactionIds],
+  /**
+   * Follows the quotes of transactions that changed, in one statement: each is confirmed (its
+   * transaction exists), and those given an end move to it from PROCESSING, the only status a quote
+   * ends from. Answers the quotes that ended.
+   */
+  async follow(progress: Map<string, QuoteEnd | null>): Promise<EndedQuote[]> {
+    if (progress.size === 0) return [];
+    const [rows]: [(EndedQuote & { ended: boolean })[]] = await this.dataSource.query(
+      `UPDATE quotes q
+          SET transaction_confirmed = true,
+              status = CASE WHEN q.status = 'PROCESSING' THEN coalesce(p.end_status, q.status) ELSE q.status END,
+              updated_at = CASE WHEN q.status = 'PROCESSING' AND p.end_status IS NOT NULL THEN ${NOW_MS} ELSE q.updated_at END
+         FROM unnest($1::uuid[], $2::text[]) AS p (transaction_id, end_status)
+        WHERE q.transaction_id = p.transaction_id
+          AND (NOT q.transaction_confirmed OR (q.status = 'PROCESSING' AND p.end_status IS NOT NULL))
+      RETURNING q.id, q.transaction_id AS "transactionId", q.status, q.status = p.end_status AS ended`,
+      [[...progress.keys()], [...progress.values()]],
     );
-  }
-
-  /** Follows the quotes' transactions to their end; a quote must be PROCESSING. */
-  async finish(transactionIds: string[], to: Extract<QuoteStatus, 'COMPLETED' | 'FAILED'>): Promise<Quote[]> {
-    if (transactionIds.length === 0) return [];
-    return this.update(
-      `status = $2, transaction_confirmed = true`,
-      `transaction_id = ANY($1::uuid[]) AND status = 'PROCESSING'`,
-      [transactionIds, to],
-    );
+    return rows
+      .filter((row) => row.ended)
+      .map(({ id, transactionId, status }) => ({ id, transactionId, status }));
   }
 
   /**

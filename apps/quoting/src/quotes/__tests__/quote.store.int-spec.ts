@@ -118,6 +118,34 @@ describe('QuoteStore (PostgreSQL)', () => {
     expect(won.every((quote) => quote!.status === 'PROCESSING' && quote!.executedAt !== null)).toBe(true);
   });
 
+  it('follows transactions in one statement: confirms, ends only from PROCESSING, answers what ended, once', async () => {
+    const [completing, confirming, unclaimed] = await Promise.all(
+      Array.from({ length: 3 }, () => store.insert(newQuote())),
+    );
+    await store.claimForExecution(completing.id);
+    await store.claimForExecution(confirming.id);
+    const progress = new Map([
+      [completing.transactionId, 'COMPLETED' as const],
+      [confirming.transactionId, null],
+      [unclaimed.transactionId, 'FAILED' as const],
+    ]);
+
+    const [ended, statements] = await statementsOf('UPDATE', () => store.follow(progress));
+
+    expect(statements).toBe(1);
+    expect(ended).toEqual([
+      { id: completing.id, transactionId: completing.transactionId, status: 'COMPLETED' },
+    ]);
+    const [completed, confirmed, pending] = await Promise.all(
+      [completing, confirming, unclaimed].map((quote) => store.find(SCOPE, quote.id)),
+    );
+    expect(completed).toMatchObject({ status: 'COMPLETED', transactionConfirmed: true });
+    expect(completed!.updatedAt.getTime()).toBeGreaterThanOrEqual(completing.updatedAt.getTime());
+    expect(confirmed).toMatchObject({ status: 'PROCESSING', transactionConfirmed: true });
+    expect(pending!.status).toBe('PENDING');
+    expect(await store.follow(progress)).toEqual([]);
+  });
+
   it('claims no quote past its expiresAt, and the sweep expires it', async () => {
     const quote = await store.insert(newQuote());
     await dataSource.query(`UPDATE quotes SET expires_at = now() - interval '1 second' WHERE id = $1`, [
