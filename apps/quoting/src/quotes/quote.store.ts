@@ -201,20 +201,15 @@ export class QuoteStore {
    * quote claimed twice in one batch goes to its first claim only, as if the claims had run in turn.
    */
   private async claimAll(ids: string[]): Promise<(Quote | undefined)[]> {
-    const claimed = new Map(
-      (
-        (
-          await this.dataSource.query(
-            `WITH locked AS (SELECT id FROM quotes WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE)
-             UPDATE quotes SET status = 'PROCESSING', executed_at = ${NOW_MS}, updated_at = ${NOW_MS}
-              WHERE id = ANY($1::uuid[]) AND status = 'PENDING' AND expires_at > now()
-                AND (SELECT count(*) FROM locked) >= 0
-             RETURNING ${this.columns}`,
-            [ids],
-          )
-        )[0] as Quote[]
-      ).map((quote) => [quote.id, quote]),
+    const [rows]: [Quote[]] = await this.dataSource.query(
+      `WITH locked AS (SELECT id FROM quotes WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE)
+       UPDATE quotes SET status = 'PROCESSING', executed_at = ${NOW_MS}, updated_at = ${NOW_MS}
+        WHERE id = ANY($1::uuid[]) AND status = 'PENDING' AND expires_at > now()
+          AND (SELECT count(*) FROM locked) >= 0
+       RETURNING ${this.columns}`,
+      [ids],
     );
+    const claimed = new Map(rows.map((quote) => [quote.id, quote]));
     return ids.map((id) => {
       const quote = claimed.get(id);
       claimed.delete(id);
