@@ -5,6 +5,7 @@ import {
   toApiId,
   TRANSACTION_EVENTS,
   TransactionEvent,
+  TransactionStatus,
   uuidOf,
 } from '@payments/contracts';
 import { EventBatchPattern } from '@payments/messaging';
@@ -12,7 +13,7 @@ import { QuoteEnd, QuoteStore } from '@quoting/quotes/quote.store';
 import { quoteTransitions } from '@quoting/quotes/quotes.service';
 
 /** Where a quote ends once its transaction has: a refund or expiry of the payment fails the quote too. */
-const QUOTE_END: Partial<Record<string, QuoteEnd>> = {
+const QUOTE_END: Partial<Record<TransactionStatus, QuoteEnd>> = {
   COMPLETED: 'COMPLETED',
   FAILED: 'FAILED',
   REJECTED: 'FAILED',
