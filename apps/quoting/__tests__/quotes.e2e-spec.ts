@@ -7,6 +7,7 @@ import {
   PlatformWithEndpoint,
   verifySignature,
 } from '@payments/testing';
+import { uuidOf } from '@payments/contracts';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -291,7 +292,7 @@ describe('quotes, exchange rates and execution', () => {
     const abandon = (quoteId: string) =>
       quoting.query(
         `UPDATE quotes SET status = 'PROCESSING', executed_at = now() - interval '1 minute' WHERE id = $1`,
-        [quoteId.replace(/^Quote:/, '')],
+        [uuidOf('Quote', quoteId)],
       );
     try {
       const before = await balance('USD');

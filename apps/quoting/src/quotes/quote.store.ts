@@ -48,6 +48,9 @@ const isUniqueViolation = (error: unknown): boolean => (error as { code?: string
 @Injectable()
 export class QuoteStore {
   private readonly columns: string;
+  /** The columns a new quote brings, and the statement that inserts a batch of them. */
+  private readonly givenColumns: ColumnMetadata[];
+  private readonly insertStatement: string;
   private readonly inserts: GroupCommit<NewQuote, Quote>;
   private readonly reads: GroupCommit<string, Quote | undefined>;
   private readonly claims: GroupCommit<string, Quote | undefined>;
@@ -62,10 +65,15 @@ export class QuoteStore {
     this.columns = metadata.columns
       .map((column) => `${column.databaseName} AS "${column.propertyName}"`)
       .join(', ');
-    const given = metadata.columns.filter(
+    this.givenColumns = metadata.columns.filter(
       (column) => !(FILLED_BY_STORE as readonly string[]).includes(column.propertyName),
     );
-    this.inserts = new GroupCommit((quotes) => this.insertAll(given, quotes, ttlSeconds), {
+    const names = this.givenColumns.map((column) => column.databaseName).join(', ');
+    this.insertStatement = `INSERT INTO quotes (${names}, status, expires_at)
+      SELECT ${names}, 'PENDING', ${NOW_MS} + ${Number(ttlSeconds)} * interval '1 second'
+        FROM jsonb_populate_recordset(NULL::quotes, $1::jsonb)
+      RETURNING ${this.columns}`;
+    this.inserts = new GroupCommit((quotes) => this.insertAll(quotes), {
       ...REQUEST_BATCHING,
       isolatesFault: isUniqueViolation,
     });
@@ -169,20 +177,16 @@ export class QuoteStore {
   }
 
   /** One statement for many quotes: each row's values as a JSON object named by its columns. */
-  private async insertAll(given: ColumnMetadata[], quotes: NewQuote[], ttlSeconds: number): Promise<Quote[]> {
-    const names = given.map((column) => column.databaseName).join(', ');
+  private async insertAll(quotes: NewQuote[]): Promise<Quote[]> {
     const rows = quotes.map((quote) =>
       Object.fromEntries(
-        given.map((column) => [column.databaseName, quote[column.propertyName as keyof NewQuote]]),
+        this.givenColumns.map((column) => [
+          column.databaseName,
+          quote[column.propertyName as keyof NewQuote],
+        ]),
       ),
     );
-    const inserted: Quote[] = await this.dataSource.query(
-      `INSERT INTO quotes (${names}, status, expires_at)
-       SELECT ${names}, 'PENDING', ${NOW_MS} + $2 * interval '1 second'
-         FROM jsonb_populate_recordset(NULL::quotes, $1::jsonb)
-       RETURNING ${this.columns}`,
-      [JSON.stringify(rows), ttlSeconds],
-    );
+    const inserted: Quote[] = await this.dataSource.query(this.insertStatement, [JSON.stringify(rows)]);
     const byId = new Map(inserted.map((quote) => [quote.id, quote]));
     return quotes.map((quote) => byId.get(quote.id)!);
   }

@@ -193,12 +193,8 @@ export class TestSandbox {
     await Promise.all(this.clients.splice(0).map((client) => client.stop()));
     await this.producer?.disconnect();
     await this.deleteKafkaResources();
-    const leak = await eventually(
-      async () => ((await this.database.openSessions()) === 0 ? true : undefined),
-      {
-        timeoutMs: 5_000,
-      },
-    ).then(
+    const allClosed = async () => ((await this.database.openSessions()) === 0 ? true : undefined);
+    const leak = await eventually(allClosed, { timeoutMs: 5_000 }).then(
       () => undefined,
       (error: Error) => error,
     );
