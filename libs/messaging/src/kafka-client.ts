@@ -1,7 +1,10 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { Logger } from '@nestjs/common';
+import { fixInstalledKafkajs } from './kafkajs-idle-timer';
 
 const kafkaLogger = new Logger('kafkajs');
+// Before any client connects, so that no connection starts kafkajs's idle timer.
+fixInstalledKafkajs();
 
 /** A kafkajs client whose log lines go through the app's structured logger. */
 export function createKafkaClient(clientId: string, brokers: string[]): Kafka {
