@@ -1,6 +1,7 @@
 // `npm run bench`: starts the whole service on its own ports, database and topic prefix, then prints
 // the figures each issue asks for. Every load runs on this machine against loopback only, bounded
-// in time. `--only reads|money|quotes|bulk` runs one part; `--duration S` shortens the money paths' 60 s.
+// in time. `--only reads|money|quotes|bulk` runs one part; `--duration S` shortens the money paths' 60 s,
+// `--warmup S` their 20 s of warm-up load before it.
 // The bulk import starts stacks of its own, with one and then two worker replicas.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
 const PARTS = ['reads', 'money', 'quotes', 'bulk'];
-const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}] [--duration SECONDS]`;
+const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}] [--duration SECONDS] [--warmup SECONDS]`;
 const values = parseOptions();
 const runs = (part) => !values.only || values.only === part;
 const BENCH_BASE_PORT = 28080;
@@ -54,7 +55,8 @@ if (runs('reads') || runs('money') || runs('quotes')) {
     ]) {
       if (!runs(part)) continue;
       const durationSeconds = Number(values.duration ?? 60);
-      results[part] = await benchMoneyPath({ api, env, durationSeconds, log, root: ROOT, scenario });
+      const warmupSeconds = Number(values.warmup ?? 20);
+      results[part] = await benchMoneyPath({ api, env, durationSeconds, warmupSeconds, log, root: ROOT, scenario });
     }
     await api.close();
   } finally {
@@ -106,9 +108,12 @@ function cpuProbeMs() {
 
 function parseOptions() {
   try {
-    const { values } = parseArgs({ options: { only: { type: 'string' }, duration: { type: 'string' } } });
+    const { values } = parseArgs({
+      options: { only: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' } },
+    });
     if (values.only !== undefined && !PARTS.includes(values.only)) throw new Error(`unknown part '${values.only}'`);
     if (values.duration !== undefined && !(Number(values.duration) > 0)) throw new Error('--duration must be a positive number');
+    if (values.warmup !== undefined && !(Number(values.warmup) >= 0)) throw new Error('--warmup must be zero or more');
     return values;
   } catch (error) {
     console.error(`${error.message}\n${USAGE}`);
