@@ -13,11 +13,11 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
 const POLL_MS = 250;
 const ERROR_DELAY_MS = 1_000;
 /**
- * Each statement costs a round trip that is dear on a busy machine, so the consumers' enqueues (one
- * per Kafka partition being handled) share statements beyond two in flight, and outcomes, whose
- * latency nobody waits on, are written by one statement at a time.
+ * Each statement costs a round trip that is dear on a busy machine, so the consumers' enqueues (a
+ * batch per Kafka partition being handled, kept whole) share statements beyond two in flight, and
+ * outcomes, whose latency nobody waits on, are written by one statement at a time.
  */
-const ENQUEUE_BATCHING = { maxBatch: 500, maxInFlight: 2 };
+const ENQUEUE_BATCHING = { maxBatch: 100, maxInFlight: 2 };
 const RECORD_BATCHING = { maxBatch: 500, maxInFlight: 1 };
 /** Margin of a lease over the longest attempt, for writing the outcome back. */
 const LEASE_MARGIN_MS = 30_000;
@@ -37,7 +37,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly schedule: number[];
   private readonly endpointWaitSeconds: number;
   private readonly leaseMs: number;
-  private readonly enqueuer: GroupCommit<NewDelivery, Enqueued>;
+  private readonly enqueuer: GroupCommit<NewDelivery[], Enqueued[]>;
   private readonly recorder: GroupCommit<DeliveryUpdate, DueDelivery | undefined>;
   private running = false;
   private loop?: Promise<void>;
@@ -57,10 +57,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.endpointWaitSeconds = config.get('WEBHOOK_ENDPOINT_WAIT_SECONDS', { infer: true });
     // Connecting, the answer's headers and its body each have the timeout (see WebhookSender).
     this.leaseMs = 3 * config.get('WEBHOOK_TIMEOUT_MS', { infer: true }) + LEASE_MARGIN_MS;
-    this.enqueuer = new GroupCommit(
-      (deliveries) => this.store.enqueue(deliveries, { claimForMs: this.claimMs() }),
-      ENQUEUE_BATCHING,
-    );
+    this.enqueuer = new GroupCommit(async (batches) => {
+      const enqueued = await this.store.enqueue(batches.flat(), { claimForMs: this.claimMs() });
+      return batches.map((batch) => enqueued.splice(0, batch.length));
+    }, ENQUEUE_BATCHING);
     this.recorder = new GroupCommit((updates) => this.store.record(updates, this.claimMs()), RECORD_BATCHING);
   }
 
@@ -84,7 +84,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   /** Enqueues a webhook, and sends it at once when it may go; false when it was enqueued before. */
   async enqueue(delivery: NewDelivery): Promise<boolean> {
-    return this.dispatch(await this.enqueuer.add(delivery));
+    const [enqueued] = await this.enqueuer.add([delivery]);
+    return this.dispatch(enqueued);
   }
 
   /**
@@ -92,8 +93,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    * ones wait for its earlier ones), and sends at once those that may go.
    */
   async enqueueAll(deliveries: NewDelivery[]): Promise<void> {
-    for (const enqueued of await this.store.enqueue(deliveries, { claimForMs: this.claimMs() }))
-      this.dispatch(enqueued);
+    for (const enqueued of await this.enqueuer.add(deliveries)) this.dispatch(enqueued);
   }
 
   private dispatch({ inserted, behind, claimed }: Enqueued): boolean {
