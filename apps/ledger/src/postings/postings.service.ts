@@ -276,64 +276,66 @@ async function lockInternalAccounts(
 }
 
 /**
- * Claims the accepted postings' keys, writes their entries, then moves every balance by its entries
- * at once, locking the system accounts in ACCOUNT_KINDS order (a locking SELECT locks in its ORDER
- * BY order).
+ * Claims the accepted postings' keys, writes their entries and moves every balance by its entries,
+ * in one statement: each statement is a round trip, and a batch made three. The system accounts are
+ * locked in ACCOUNT_KINDS order (a locking SELECT locks in its ORDER BY order) before the first
+ * balance moves: their count does not depend on the row, so Postgres runs it once, first. Every
+ * posting of a platform and currency shares them, so they are locked last, after the internal
+ * accounts (locked by the batch's first statement, which also keeps two batches from claiming one
+ * key at once), and the commit follows at once. A key claimed meanwhile by another writer rolls the
+ * whole transaction back (LostClaim): its entries and balance moves with it.
  */
 async function write(manager: EntityManager, accepted: AcceptedPosting[]): Promise<void> {
   const postings = accepted.map((item) => item.posting);
-  const claimed: unknown[] = await manager.query(
-    `INSERT INTO postings
-       (id, transaction_id, kind, platform_id, environment, internal_account_id, amount, currency, balance_after)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[],
-                          $7::bigint[], $8::text[], $9::bigint[])
-     ON CONFLICT (transaction_id, kind) DO NOTHING
-     RETURNING id`,
-    columnsOf(postings, [
-      'id',
-      'transactionId',
-      'kind',
-      'platformId',
-      'environment',
-      'internalAccountId',
-      'amount',
-      'currency',
-      'balanceAfter',
-    ]),
-  );
-  if (claimed.length < postings.length) throw new LostClaim();
-
   const entries = accepted.flatMap(({ posting, entries: legs }) =>
     legs.map((leg) => ({ postingId: posting.id, currency: posting.currency, ...leg })),
-  );
-  await manager.query(
-    `INSERT INTO entries (posting_id, account_id, amount, currency)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[])`,
-    columnsOf(entries, ['postingId', 'accountId', 'amount', 'currency']),
   );
   const changes = new Map<string, bigint>();
   for (const entry of entries)
     changes.set(entry.accountId, (changes.get(entry.accountId) ?? 0n) + entry.amount);
   const internalIds = new Set(postings.map((posting) => posting.internalAccountId));
-  // Every posting of a platform and currency shares its system accounts, so they are locked last,
-  // by the statement that moves every balance, and the commit follows at once. The count does not
-  // depend on the row: Postgres runs it once, before the first row is updated, so the system
-  // accounts are all locked first, in the CTE's order.
-  await manager.query(
-    `WITH system_locks AS (
-       SELECT id FROM accounts WHERE id = ANY($3::uuid[])
-        ORDER BY array_position($4::text[], kind), id FOR NO KEY UPDATE
+  const [{ claimed }]: { claimed: number }[] = await manager.query(
+    `WITH claimed AS (
+       INSERT INTO postings
+         (id, transaction_id, kind, platform_id, environment, internal_account_id, amount, currency, balance_after)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[],
+                            $7::bigint[], $8::text[], $9::bigint[])
+       ON CONFLICT (transaction_id, kind) DO NOTHING
+       RETURNING id
+     ), written AS (
+       INSERT INTO entries (posting_id, account_id, amount, currency)
+       SELECT e.posting_id, e.account_id, e.amount, e.currency
+         FROM unnest($10::uuid[], $11::uuid[], $12::bigint[], $13::text[]) AS e (posting_id, account_id, amount, currency)
+         JOIN claimed ON claimed.id = e.posting_id
+     ), system_locks AS (
+       SELECT id FROM accounts WHERE id = ANY($16::uuid[])
+        ORDER BY array_position($17::text[], kind), id FOR NO KEY UPDATE
+     ), moved AS (
+       UPDATE accounts SET balance = balance + change.amount, updated_at = now()
+         FROM unnest($14::uuid[], $15::bigint[]) AS change (id, amount)
+        WHERE accounts.id = change.id AND (SELECT count(*) FROM system_locks) >= 0
      )
-     UPDATE accounts SET balance = balance + change.amount, updated_at = now()
-       FROM unnest($1::uuid[], $2::bigint[]) AS change (id, amount)
-      WHERE accounts.id = change.id AND (SELECT count(*) FROM system_locks) >= 0`,
+     SELECT count(*)::int AS claimed FROM claimed`,
     [
+      ...columnsOf(postings, [
+        'id',
+        'transactionId',
+        'kind',
+        'platformId',
+        'environment',
+        'internalAccountId',
+        'amount',
+        'currency',
+        'balanceAfter',
+      ]),
+      ...columnsOf(entries, ['postingId', 'accountId', 'amount', 'currency']),
       [...changes.keys()],
       [...changes.values()],
       [...changes.keys()].filter((id) => !internalIds.has(id)),
       ACCOUNT_KINDS,
     ],
   );
+  if (claimed < postings.length) throw new LostClaim();
 }
 
 /** A rule's refusal becomes the posting's result; anything else is a fault and fails the batch. */
