@@ -13,9 +13,9 @@ const WAIT_POLL_MS = 25;
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
 /**
  * Every request with a key claims it and then stores its answer: two statements that concurrent
- * requests share beyond two in flight, so that under load one statement serves many requests.
+ * requests share beyond one in flight, so that under load one statement serves many requests.
  */
-const RECORD_BATCHING = { maxBatch: 500, maxInFlight: 2 };
+const RECORD_BATCHING = { maxBatch: 500, maxInFlight: 1 };
 
 /** Platform, environment and key. */
 type Scope = [string, string, string];

@@ -33,8 +33,8 @@ export interface EndedQuote {
 
 const NOW_MS = `date_trunc('milliseconds', now())`;
 
-/** Concurrent requests share statements: two in flight, the requests that arrive meanwhile go next together. */
-const REQUEST_BATCHING = { maxBatch: 200, maxInFlight: 2 };
+/** Concurrent requests share statements: one in flight, the requests that arrive meanwhile go next together. */
+const REQUEST_BATCHING = { maxBatch: 200, maxInFlight: 1 };
 
 /** A unique violation (a reference drawn twice) fails only the quote that holds it. */
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';

@@ -21,13 +21,13 @@ export interface LedgerAccount {
 const MAX_CACHED_ACCOUNTS = 50_000;
 
 /**
- * Two ledger calls of one caller at a time; the postings that arrive meanwhile go in the next one.
+ * One ledger call of a caller at a time; the postings that arrive meanwhile go in the next one.
  * A call the ledger refuses as a whole (for one posting it cannot even read) goes again in halves
  * until that posting is alone, so that only its request is refused.
  */
 const POSTING_BATCHING = {
   maxBatch: 200,
-  maxInFlight: 2,
+  maxInFlight: 1,
   isolatesFault: ApiException.isRefusal,
 };
 

@@ -19,12 +19,12 @@ const NOW_MS = `date_trunc('milliseconds', now())`;
 
 /**
  * The new transactions and status changes of requests (a transfer-out written CREATED, then turning
- * PENDING once reserved) share statements beyond two in flight: under load, one statement inserts
+ * PENDING once reserved) share statements beyond one in flight: under load, one statement inserts
  * the transactions of many requests, and one database transaction of four statements makes their
  * changes. A failed statement fails every request it served; only a failing database does that,
  * since whatever could refuse one transaction is checked before it is written.
  */
-const REQUEST_BATCHING = { maxBatch: 200, maxInFlight: 2 };
+const REQUEST_BATCHING = { maxBatch: 200, maxInFlight: 1 };
 
 /** What a new transaction is made of; it starts CREATED. */
 export interface NewTransaction {

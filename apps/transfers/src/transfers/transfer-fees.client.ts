@@ -13,13 +13,13 @@ interface FeeQuery {
 }
 
 /**
- * Two calls of one caller at a time; the questions that arrive meanwhile go in the next one. A call
+ * One call of a caller at a time; the questions that arrive meanwhile go in the next one. A call
  * refused as a whole (for one question quoting cannot read) goes again in halves until that question
  * is alone.
  */
 const FEE_BATCHING = {
   maxBatch: 500,
-  maxInFlight: 2,
+  maxInFlight: 1,
   isolatesFault: ApiException.isRefusal,
 };
 
