@@ -9,7 +9,8 @@ import {
   uuidOf,
 } from '@payments/contracts';
 import { EventBatchPattern } from '@payments/messaging';
-import { QuoteEnd, QuoteStore } from '@quoting/quotes/quote.store';
+import { GroupCommit } from '@payments/persistence';
+import { EndedQuote, QuoteEnd, QuoteStore } from '@quoting/quotes/quote.store';
 import { quoteTransitions } from '@quoting/quotes/quotes.service';
 
 /** Where a quote ends once its transaction has: a refund or expiry of the payment fails the quote too. */
@@ -20,6 +21,15 @@ const QUOTE_END: Partial<Record<TransactionStatus, QuoteEnd>> = {
   EXPIRED: 'FAILED',
 };
 
+/** What a batch of events says of each transaction it names: its end, if one of its events brings it. */
+type Progress = [transactionId: string, end: QuoteEnd | null][];
+
+/**
+ * Six partitions' batches are handled at once, and under load each holds about two events: they
+ * share the statement beyond one in flight, each batch kept whole.
+ */
+const FOLLOW_BATCHING = { maxBatch: 100, maxInFlight: 1 };
+
 /**
  * Follows the transactions made from quotes. Every change is a guarded update keyed by the
  * transaction, so a redelivered event changes nothing and needs no inbox row. The topic carries every
@@ -28,21 +38,26 @@ const QUOTE_END: Partial<Record<TransactionStatus, QuoteEnd>> = {
 @Controller()
 export class QuoteProgressConsumer {
   private readonly logger = new Logger(QuoteProgressConsumer.name);
+  private readonly follower: GroupCommit<Progress, EndedQuote[]>;
 
-  constructor(private readonly store: QuoteStore) {}
+  constructor(store: QuoteStore) {
+    this.follower = new GroupCommit(async (batches) => {
+      const ended = await store.follow(progressOf(batches.flat()));
+      return batches.map((batch) => {
+        const named = new Set(batch.map(([transactionId]) => transactionId));
+        return ended.filter((quote) => named.has(quote.transactionId));
+      });
+    }, FOLLOW_BATCHING);
+  }
 
   @EventBatchPattern(TRANSACTION_EVENTS.name, { where: { [QUOTED_TRANSACTION_HEADER]: 'true' } })
   async onTransactionEvents(@Payload() events: TransactionEvent[]): Promise<void> {
-    // One statement for the whole batch: a transaction's end, if any of its events brings one, implies
-    // its confirmation, and the order of its events does not matter.
-    const progress = new Map<string, QuoteEnd | null>();
-    for (const event of events) {
-      const { transaction } = event.payload;
-      if (typeof transaction.quoteId !== 'string') continue;
-      const transactionId = uuidOf('Transaction', transaction.id)!;
-      progress.set(transactionId, QUOTE_END[transaction.status] ?? progress.get(transactionId) ?? null);
-    }
-    for (const quote of await this.store.follow(progress)) {
+    const progress: Progress = events
+      .map(({ payload: { transaction } }) => transaction)
+      .filter((transaction) => typeof transaction.quoteId === 'string')
+      .map((transaction) => [uuidOf('Transaction', transaction.id)!, QUOTE_END[transaction.status] ?? null]);
+    if (progress.length === 0) return;
+    for (const quote of await this.follower.add(progress)) {
       quoteTransitions.inc({ status: quote.status });
       this.logger.log(
         {
@@ -54,4 +69,15 @@ export class QuoteProgressConsumer {
       );
     }
   }
+}
+
+/**
+ * One statement for the whole progress: a transaction's end, if any of its events brings one, implies
+ * its confirmation, and the order of its events does not matter.
+ */
+function progressOf(progress: Progress): Map<string, QuoteEnd | null> {
+  const byTransaction = new Map<string, QuoteEnd | null>();
+  for (const [transactionId, end] of progress)
+    byTransaction.set(transactionId, end ?? byTransaction.get(transactionId) ?? null);
+  return byTransaction;
 }
