@@ -72,8 +72,8 @@ export class QuoteProgressConsumer {
 }
 
 /**
- * One statement for the whole progress: a transaction's end, if any of its events brings one, implies
- * its confirmation, and the order of its events does not matter.
+ * The progress of batches as one map, for one statement: a transaction's end, if any of its events
+ * brings one, implies its confirmation, and the order of its events does not matter.
  */
 function progressOf(progress: Progress): Map<string, QuoteEnd | null> {
   const byTransaction = new Map<string, QuoteEnd | null>();
