@@ -22,6 +22,22 @@ function requestQueue() {
   });
 }
 
+/** A Produce request as a connection pushes it; `sendRequest` is what writes it to the socket. */
+function produceRequest(correlationId: number, expectResponse: boolean, sendRequest: () => unknown) {
+  return {
+    entry: {
+      correlationId,
+      apiKey: 0,
+      apiName: 'Produce',
+      apiVersion: 7,
+      resolve: () => undefined,
+      reject: () => undefined,
+    },
+    expectResponse,
+    sendRequest,
+  };
+}
+
 describe('the kafkajs request queue fix', () => {
   beforeAll(() => {
     // Fails when kafkajs changes version: check whether the new one still re-arms its idle timer.
@@ -45,18 +61,7 @@ describe('the kafkajs request queue fix', () => {
     const queue = requestQueue();
     const sent: number[] = [];
     queue.throttledUntil = Date.now() + 250;
-    queue.push({
-      entry: {
-        correlationId: 7,
-        apiKey: 0,
-        apiName: 'Produce',
-        apiVersion: 7,
-        resolve: () => undefined,
-        reject: () => undefined,
-      },
-      expectResponse: false,
-      sendRequest: () => sent.push(7),
-    });
+    queue.push(produceRequest(7, false, () => sent.push(7)));
 
     expect(sent).toEqual([]);
     expect(jest.getTimerCount()).toBe(1);
@@ -72,18 +77,7 @@ describe('the kafkajs request queue fix', () => {
     const queue = requestQueue();
     const checks = jest.spyOn(queue, 'checkPendingRequests');
     queue.inflight.set(1, {});
-    queue.push({
-      entry: {
-        correlationId: 2,
-        apiKey: 0,
-        apiName: 'Produce',
-        apiVersion: 7,
-        resolve: () => undefined,
-        reject: () => undefined,
-      },
-      expectResponse: true,
-      sendRequest: () => undefined,
-    });
+    queue.push(produceRequest(2, true, () => undefined));
 
     expect(queue.pending).toHaveLength(1);
     jest.advanceTimersByTime(10);
