@@ -9,7 +9,7 @@ import {
   uuidOf,
 } from '@payments/contracts';
 import { EventBatchPattern } from '@payments/messaging';
-import { GroupCommit } from '@payments/persistence';
+import { BatchGroupCommit } from '@payments/persistence';
 import { EndedQuote, QuoteEnd, QuoteStore } from '@quoting/quotes/quote.store';
 import { quoteTransitions } from '@quoting/quotes/quotes.service';
 
@@ -21,8 +21,8 @@ const QUOTE_END: Partial<Record<TransactionStatus, QuoteEnd>> = {
   EXPIRED: 'FAILED',
 };
 
-/** What a batch of events says of each transaction it names: its end, if one of its events brings it. */
-type Progress = [transactionId: string, end: QuoteEnd | null][];
+/** What events say of a transaction they name: its end, if one of them brings it. */
+type Progress = [transactionId: string, end: QuoteEnd | null];
 
 /**
  * Six partitions' batches are handled at once, and under load each holds about two events: they
@@ -38,26 +38,31 @@ const FOLLOW_BATCHING = { maxBatch: 100, maxInFlight: 1 };
 @Controller()
 export class QuoteProgressConsumer {
   private readonly logger = new Logger(QuoteProgressConsumer.name);
-  private readonly follower: GroupCommit<Progress, EndedQuote[]>;
+  private readonly follower: BatchGroupCommit<Progress, EndedQuote | undefined>;
 
   constructor(store: QuoteStore) {
-    this.follower = new GroupCommit(async (batches) => {
-      const ended = await store.follow(progressOf(batches.flat()));
-      return batches.map((batch) => {
-        const named = new Set(batch.map(([transactionId]) => transactionId));
-        return ended.filter((quote) => named.has(quote.transactionId));
-      });
+    this.follower = new BatchGroupCommit(async (progress) => {
+      const ended = new Map(
+        (await store.follow(progressOf(progress))).map((quote) => [quote.transactionId, quote]),
+      );
+      return progress.map(([transactionId]) => ended.get(transactionId));
     }, FOLLOW_BATCHING);
   }
 
   @EventBatchPattern(TRANSACTION_EVENTS.name, { where: { [QUOTED_TRANSACTION_HEADER]: 'true' } })
   async onTransactionEvents(@Payload() events: TransactionEvent[]): Promise<void> {
-    const progress: Progress = events
-      .map(({ payload: { transaction } }) => transaction)
-      .filter((transaction) => typeof transaction.quoteId === 'string')
-      .map((transaction) => [uuidOf('Transaction', transaction.id)!, QUOTE_END[transaction.status] ?? null]);
-    if (progress.length === 0) return;
-    for (const quote of await this.follower.add(progress)) {
+    const progress = progressOf(
+      events
+        .map(({ payload: { transaction } }) => transaction)
+        .filter((transaction) => typeof transaction.quoteId === 'string')
+        .map((transaction) => [
+          uuidOf('Transaction', transaction.id)!,
+          QUOTE_END[transaction.status] ?? null,
+        ]),
+    );
+    if (progress.size === 0) return;
+    for (const quote of await this.follower.add([...progress])) {
+      if (!quote) continue;
       quoteTransitions.inc({ status: quote.status });
       this.logger.log(
         {
@@ -72,10 +77,10 @@ export class QuoteProgressConsumer {
 }
 
 /**
- * The progress of batches as one map, for one statement: a transaction's end, if any of its events
- * brings one, implies its confirmation, and the order of its events does not matter.
+ * One entry per transaction, for one statement: a transaction's end, if any of its events brings
+ * one, implies its confirmation, and the order of its events does not matter.
  */
-function progressOf(progress: Progress): Map<string, QuoteEnd | null> {
+function progressOf(progress: Progress[]): Map<string, QuoteEnd | null> {
   const byTransaction = new Map<string, QuoteEnd | null>();
   for (const [transactionId, end] of progress)
     byTransaction.set(transactionId, end ?? byTransaction.get(transactionId) ?? null);

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { GroupCommit } from '@payments/persistence';
+import { BatchGroupCommit, GroupCommit } from '@payments/persistence';
 import { WakeableSleep } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
 import { afterAttempt, parseRetrySchedule, withoutEndpoint } from '@webhooks/deliveries/delivery-policy';
@@ -37,7 +37,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly schedule: number[];
   private readonly endpointWaitSeconds: number;
   private readonly leaseMs: number;
-  private readonly enqueuer: GroupCommit<NewDelivery[], Enqueued[]>;
+  private readonly enqueuer: BatchGroupCommit<NewDelivery, Enqueued>;
   private readonly recorder: GroupCommit<DeliveryUpdate, DueDelivery | undefined>;
   private running = false;
   private loop?: Promise<void>;
@@ -57,10 +57,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.endpointWaitSeconds = config.get('WEBHOOK_ENDPOINT_WAIT_SECONDS', { infer: true });
     // Connecting, the answer's headers and its body each have the timeout (see WebhookSender).
     this.leaseMs = 3 * config.get('WEBHOOK_TIMEOUT_MS', { infer: true }) + LEASE_MARGIN_MS;
-    this.enqueuer = new GroupCommit(async (batches) => {
-      const enqueued = await this.store.enqueue(batches.flat(), { claimForMs: this.claimMs() });
-      return batches.map((batch) => enqueued.splice(0, batch.length));
-    }, ENQUEUE_BATCHING);
+    this.enqueuer = new BatchGroupCommit(
+      (deliveries) => this.store.enqueue(deliveries, { claimForMs: this.claimMs() }),
+      ENQUEUE_BATCHING,
+    );
     this.recorder = new GroupCommit((updates) => this.store.record(updates, this.claimMs()), RECORD_BATCHING);
   }
 

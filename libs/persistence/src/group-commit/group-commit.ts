@@ -93,3 +93,27 @@ export class KeyedGroupCommit<T, R> {
     return group.add(item);
   }
 }
+
+/**
+ * A GroupCommit for callers that each bring a batch that must stay whole (a Kafka partition's events,
+ * whose order one statement keeps): the batches that wait go together in one commit, never split.
+ */
+export class BatchGroupCommit<T, R> {
+  private readonly group: GroupCommit<T[], R[]>;
+
+  constructor(
+    /** Commits the items of several batches and returns one result per item, in order. */
+    commit: (items: T[]) => Promise<R[]>,
+    options: GroupCommitOptions,
+  ) {
+    this.group = new GroupCommit(async (batches) => {
+      const results = await commit(batches.flat());
+      return batches.map((batch) => results.splice(0, batch.length));
+    }, options);
+  }
+
+  /** Commits the batch, with others that wait, and answers its items' results in order. */
+  add(items: T[]): Promise<R[]> {
+    return this.group.add(items);
+  }
+}

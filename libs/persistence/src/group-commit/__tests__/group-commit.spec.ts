@@ -1,4 +1,4 @@
-import { GroupCommit, KeyedGroupCommit } from '../group-commit';
+import { BatchGroupCommit, GroupCommit, KeyedGroupCommit } from '../group-commit';
 
 /** A commit that records its batches and finishes when the test says so. */
 function controlledCommit() {
@@ -152,5 +152,32 @@ describe('KeyedGroupCommit', () => {
     await finishNext();
 
     expect(await Promise.all(results)).toEqual(['done 1', 'done 2', 'done 3', 'done 4', 'done 5']);
+  });
+});
+
+describe('BatchGroupCommit', () => {
+  it('commits the batches that wait together, each whole and in order, and answers each its own results', async () => {
+    const { batches, commit, finishNext } = controlledCommit();
+    const group = new BatchGroupCommit(commit, { maxBatch: 2, maxInFlight: 1 });
+
+    const first = group.add([1, 2]);
+    const second = group.add([3]);
+    const third = group.add([4, 5, 6]);
+    const fourth = group.add([7]);
+    expect(batches).toEqual([[1, 2]]);
+
+    await finishNext();
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5, 6],
+    ]);
+    await finishNext();
+    expect(batches).toEqual([[1, 2], [3, 4, 5, 6], [7]]);
+    await finishNext();
+
+    expect(await first).toEqual(['done 1', 'done 2']);
+    expect(await second).toEqual(['done 3']);
+    expect(await third).toEqual(['done 4', 'done 5', 'done 6']);
+    expect(await fourth).toEqual(['done 7']);
   });
 });
