@@ -6,4 +6,5 @@ export const GATEWAY_SCHEMA: SchemaOptions = {
   schema: 'gateway',
   entities: [ApiToken],
   migrations: [GatewayInitial1763700000000],
+  genericPlans: true,
 };

@@ -5,4 +5,5 @@ export const WEBHOOKS_SCHEMA: SchemaOptions = {
   schema: 'webhooks',
   entities: [],
   migrations: [WebhookDispatcherInitial1763700000000],
+  genericPlans: true,
 };
