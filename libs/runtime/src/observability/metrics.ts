@@ -4,10 +4,18 @@ import { collectDefaultMetrics, Histogram, register } from 'prom-client';
 
 let defaultsCollected = false;
 
+/**
+ * How often the event-loop delay is sampled, in ms. prom-client's 10 ms default is a timer that
+ * wakes every app whether it has work or not: with `npm start` idle, strace counted 178 wakeups a
+ * second of the gateway with it and 24 at 100 ms (transfers 245 and 83, quoting 193 and 55). Ten
+ * samples a second still show a lagging loop.
+ */
+const EVENT_LOOP_SAMPLE_MS = 100;
+
 export function collectProcessMetrics(app: string): void {
   if (defaultsCollected) return;
   register.setDefaultLabels({ app });
-  collectDefaultMetrics();
+  collectDefaultMetrics({ eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   defaultsCollected = true;
 }
 
