@@ -19,7 +19,8 @@ export interface SchemaOptions {
    * Postgres counts an array parameter as 100 rows, judges that plan costlier than a custom one for
    * the few rows at hand and so plans every run anew. Measured in the webhook dispatcher during the
    * transfer-out bench (pg_stat_statements), planning its two batch statements took as long as
-   * running them.
+   * running them. Not for a schema whose statements reach a partial index through a parameter
+   * (`status = $1` against `WHERE status = 'PENDING'`): a generic plan cannot use that index.
    */
   genericPlans?: boolean;
 }
