@@ -97,6 +97,7 @@ export class KeyedGroupCommit<T, R> {
 /**
  * A GroupCommit for callers that each bring a batch that must stay whole (a Kafka partition's events,
  * whose order one statement keeps): the batches that wait go together in one commit, never split.
+ * `maxBatch` counts the callers' batches, not their items.
  */
 export class BatchGroupCommit<T, R> {
   private readonly group: GroupCommit<T[], R[]>;
@@ -108,7 +109,8 @@ export class BatchGroupCommit<T, R> {
   ) {
     this.group = new GroupCommit(async (batches) => {
       const results = await commit(batches.flat());
-      return batches.map((batch) => results.splice(0, batch.length));
+      let start = 0;
+      return batches.map((batch) => results.slice(start, (start += batch.length)));
     }, options);
   }
 
