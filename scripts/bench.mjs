@@ -26,6 +26,9 @@ const env = {
   KAFKA_TOPIC_PREFIX: `bench-${runId}.`,
   BULLMQ_PREFIX: `bench-${runId}`,
   LOG_LEVEL: 'warn',
+  // The loads send tens of thousands of requests a second with one token: counted, never refused.
+  RATE_LIMIT_PER_TOKEN: '1000000000',
+  RATE_LIMIT_REDIS_PREFIX: `bench-${runId}:rate-limit:`,
 };
 
 await setup(env, { log, build: true });

@@ -30,6 +30,11 @@ export default async function globalSetup() {
     BULK_CHUNK_LOCK_MS: '2000',
     BULK_MAX_ROWS: '5000',
     BULK_MAX_BYTES: String(4 * 1024 * 1024),
+    // Tests make thousands of requests with one token and fail authentication on purpose; the rate
+    // limit test starts gateway replicas of its own with small budgets.
+    RATE_LIMIT_PER_TOKEN: '10000000',
+    RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: '10000000',
+    RATE_LIMIT_REDIS_PREFIX: `e2e-${runId}:rate-limit:`,
   };
   const log = (line) => process.stderr.write(`[e2e] ${line}\n`);
   await dropDatabase(env.DATABASE_URL).catch(() => undefined);

@@ -8,6 +8,7 @@ import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { GATEWAY_SCHEMA } from '@gateway/database';
 import { GatewayEnvironment } from '@gateway/gateway.environment';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
+import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { UpstreamClient } from '@gateway/routing/upstream-client';
 import { TokensController } from '@gateway/tokens/tokens.controller';
 import { TokensService } from '@gateway/tokens/tokens.service';
@@ -30,6 +31,7 @@ import { TokensService } from '@gateway/tokens/tokens.service';
     TokensService,
     IdempotencyStore,
     UpstreamClient,
+    RequestLimits,
     { provide: APP_GUARD, useClass: PermissionGuard },
   ],
 })

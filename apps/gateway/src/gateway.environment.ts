@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, IsUrl, Max, Min } from 'class-validator';
 import { CommonEnvironment } from '@payments/runtime';
 
 const internalUrl = { require_tld: false, protocols: ['http', 'https'] };
@@ -44,4 +44,27 @@ export class GatewayEnvironment extends CommonEnvironment {
   @Min(1)
   @Max(720)
   IDEMPOTENCY_TTL_HOURS = 24;
+
+  /** Requests each API token may make in a window of RATE_LIMIT_WINDOW_MS, across every replica. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PER_TOKEN = 6_000;
+
+  /** Failed authentications each client address may make in a window before it is refused outright. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS = 20;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  @Max(86_400_000)
+  RATE_LIMIT_WINDOW_MS = 60_000;
+
+  /** Where the budgets are counted in Redis; replicas that share a budget share the prefix. */
+  @IsString()
+  @IsNotEmpty()
+  RATE_LIMIT_REDIS_PREFIX = 'gateway:rate-limit:';
 }

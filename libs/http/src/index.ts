@@ -12,3 +12,4 @@ export * from './internal/internal-api';
 export * from './pagination/list-filters';
 export * from './views/currency.view';
 export * from './openapi/idempotency-key.header';
+export * from './validation/hostile-input';

@@ -10,10 +10,10 @@ import { KafkaEventServer } from './kafka-event.server';
 export async function startService(
   module: unknown,
   portVariable: string,
-  configure?: (app: NestFastifyApplication) => void,
+  configure?: (app: NestFastifyApplication) => void | Promise<void>,
 ): Promise<void> {
   const app = await createHttpApp(module);
-  configure?.(app);
+  await configure?.(app);
   app.connectMicroservice({ strategy: app.get(KafkaEventServer) }, { inheritAppConfig: true });
   // Init hooks (schema checks, topic creation) must run before the consumer subscribes.
   await app.init();

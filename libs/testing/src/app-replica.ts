@@ -19,15 +19,18 @@ export class AppReplica {
     private readonly child: ChildProcess,
   ) {}
 
-  /** Starts replica number `replica` (1 and up) of `app`, whose port the stack sets in `portVariable`. */
-  static async start(app: string, portVariable: string, replica: number): Promise<AppReplica> {
+  /**
+   * Starts replica number `replica` (1 and up) of `app`, whose port the stack sets in `portVariable`,
+   * with `overrides` of the stack's environment.
+   */
+  static async start(app: string, portVariable: string, replica: number, overrides: Record<string, string> = {}): Promise<AppReplica> {
     const { environment, logDir } = e2eStack();
     const port = Number(environment[portVariable]) + REPLICA_PORT_STEP * replica;
     const name = `${app}-${replica}`;
     const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
     const child = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...environment, [portVariable]: String(port) },
+      env: { ...process.env, ...environment, ...overrides, [portVariable]: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.pipe(log);

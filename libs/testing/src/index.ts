@@ -6,3 +6,6 @@ export * from './webhook-receiver';
 export * from './app-replica';
 export * from './platform-with-endpoint';
 export * from './test-database';
+export * from './hostile/openapi-operations';
+export * from './hostile/hostile-requests';
+export * from './hostile/hostile-client';

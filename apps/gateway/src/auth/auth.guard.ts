@@ -5,6 +5,7 @@ import { API_PREFIX, ApiException } from '@payments/http';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Principal } from '@gateway/auth/principal';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
+import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { findRoute, isSandboxOnly, requiredPermission } from '@gateway/routing/route-table';
 
 const REQUIRED_PERMISSION = 'requiredPermission';
@@ -13,15 +14,21 @@ const REQUIRED_PERMISSION = 'requiredPermission';
 export const RequiresPermission = (permission: Permission) => SetMetadata(REQUIRED_PERMISSION, permission);
 
 /**
- * Everything under the version prefix is authenticated and environment-checked in a Fastify hook,
- * before any handler, so that the proxied routes never enter Nest's pipeline; a proxied route's
+ * Everything under the version prefix is authenticated, counted against its rate limits and
+ * environment-checked in a Fastify hook, before any handler, so that the proxied routes never enter Nest's pipeline; a proxied route's
  * permission comes from the route table.
  */
-export function authenticationHook(authenticator: TokenAuthenticator): preHandlerAsyncHookHandler {
-  return async (request) => {
+export function authenticationHook(authenticator: TokenAuthenticator, limits: RequestLimits): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
-    const principal = await authenticator.authenticate(request.headers.authorization);
+    const principal = await authenticator
+      .authenticate(request.headers.authorization, () => limits.admitAddress(request, reply))
+      .catch(async (error: unknown) => {
+        if (error instanceof ApiException && error.code === 'UNAUTHORIZED') await limits.countAuthFailure(request);
+        throw error;
+      });
     request.principal = principal;
+    await limits.admitToken(request, reply);
     const path = apiPath(request.url);
     if (isSandboxOnly(path) && principal.environment !== Environment.Sandbox) {
       throw new ApiException('FORBIDDEN', 'Sandbox endpoints need sandbox credentials');

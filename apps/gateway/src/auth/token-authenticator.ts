@@ -54,7 +54,12 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     await this.subscriber?.quit().catch(() => undefined);
   }
 
-  async authenticate(authorization: string | undefined): Promise<Principal> {
+  /**
+   * The principal of a Basic header. `beforeVerifying` runs first when the pair must be checked
+   * against its hash, not when it was verified a moment ago: the place for a check that only new or
+   * wrong pairs should pay for.
+   */
+  async authenticate(authorization: string | undefined, beforeVerifying?: () => Promise<void>): Promise<Principal> {
     const credentials = parseBasic(authorization);
     if (!credentials) throw new ApiException('UNAUTHORIZED', 'Missing or malformed Basic credentials');
     const secretDigest = createHash('sha256').update(credentials.secret).digest();
@@ -62,6 +67,7 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     if (cached && cached.expiresAt > Date.now() && timingSafeEqual(cached.secretDigest, secretDigest)) {
       return cached.principal;
     }
+    await beforeVerifying?.();
     // Concurrent first calls with the same pair share one scrypt verification.
     const pendingKey = `${credentials.clientId}:${secretDigest.toString('hex')}`;
     let verification = this.pending.get(pendingKey);
@@ -109,10 +115,21 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-function parseBasic(authorization: string | undefined): { clientId: string; secret: string } | undefined {
-  if (!authorization?.startsWith('Basic ')) return undefined;
-  const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
+/** Client ids and secrets are printable ASCII (newClientCredentials); anything else cannot match. */
+const CREDENTIAL_PART = /^[\x21-\x7e]{1,256}$/;
+
+/**
+ * The client id and secret of a Basic header (the scheme is case-insensitive, RFC 9110), or
+ * undefined for anything that cannot be a pair of ours, so that it is refused with 401 before any
+ * lookup rather than reaching the database with bytes it cannot compare.
+ */
+export function parseBasic(authorization: string | undefined): { clientId: string; secret: string } | undefined {
+  const match = /^basic +([A-Za-z0-9+/=]+) *$/i.exec(authorization ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const separator = decoded.indexOf(':');
-  if (separator <= 0 || separator === decoded.length - 1) return undefined;
-  return { clientId: decoded.slice(0, separator), secret: decoded.slice(separator + 1) };
+  const clientId = decoded.slice(0, separator);
+  const secret = decoded.slice(separator + 1);
+  if (separator === -1 || !CREDENTIAL_PART.test(clientId) || !CREDENTIAL_PART.test(secret)) return undefined;
+  return { clientId, secret };
 }

@@ -6,6 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { apiPath, authenticationHook } from '@gateway/auth/auth.guard';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
+import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { findRoute, isIdempotentPost } from '@gateway/routing/route-table';
 import { UpstreamClient, UpstreamResponse } from '@gateway/routing/upstream-client';
 
@@ -28,7 +29,7 @@ export function registerProxyRoute(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   // Leaves the body unread in request.raw for the handler to stream.
   fastify.addContentTypeParser(MULTIPART, (_request, _payload, done) => done(null, undefined));
-  fastify.addHook('preHandler', authenticationHook(app.get(TokenAuthenticator)));
+  fastify.addHook('preHandler', authenticationHook(app.get(TokenAuthenticator), app.get(RequestLimits)));
   fastify.route({
     method: [...PROXIED_METHODS],
     url: `${API_PREFIX}/*`,

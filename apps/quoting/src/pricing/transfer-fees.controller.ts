@@ -4,7 +4,7 @@ import { TransferFee } from '@payments/contracts';
 import { Caller, CurrentCaller, scopeOf } from '@payments/http';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { Pricer } from '@quoting/pricing/pricer';
 import { MAX_LOCKED_AMOUNT } from '@quoting/quotes/dto/create-quote.dto';
 
@@ -21,6 +21,7 @@ export class TransferFeeQueries {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_TRANSFER_FEE_QUERIES)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => TransferFeeQuery)
   queries: TransferFeeQuery[];

@@ -23,13 +23,9 @@ const MAX_CACHED_ACCOUNTS = 50_000;
 /**
  * One ledger call of a caller at a time; the postings that arrive meanwhile go in the next one.
  * A call the ledger refuses as a whole (for one posting it cannot even read) goes again in halves
- * until that posting is alone, so that only its request is refused.
+ * until that posting is alone, so that only its request is refused, as every group commit does.
  */
-const POSTING_BATCHING = {
-  maxBatch: 200,
-  maxInFlight: 1,
-  isolatesFault: ApiException.isRefusal,
-};
+const POSTING_BATCHING = { maxBatch: 200, maxInFlight: 1 };
 
 /**
  * DEPOSIT credits an account; RESERVE holds funds for an outgoing transfer (refused with

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiException, Caller, InternalApi, scopeKey } from '@payments/http';
+import { Caller, InternalApi, scopeKey } from '@payments/http';
 import { TransferFee } from '@payments/contracts';
 import { KeyedGroupCommit } from '@payments/persistence';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
@@ -15,13 +15,9 @@ interface FeeQuery {
 /**
  * One call of a caller at a time; the questions that arrive meanwhile go in the next one. A call
  * refused as a whole (for one question quoting cannot read) goes again in halves until that question
- * is alone.
+ * is alone, as every group commit does.
  */
-const FEE_BATCHING = {
-  maxBatch: 500,
-  maxInFlight: 1,
-  isolatesFault: ApiException.isRefusal,
-};
+const FEE_BATCHING = { maxBatch: 500, maxInFlight: 1 };
 
 /**
  * Quoting owns fee rules; it answers what the platform's TRANSFER_IN or TRANSFER_OUT rule charges.

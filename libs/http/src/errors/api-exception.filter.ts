@@ -13,6 +13,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   405: 'METHOD_NOT_ALLOWED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
@@ -36,6 +37,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   toApiException(error: unknown): ApiException {
     if (error instanceof ApiException) return error;
+    // A value Postgres refuses to store is the request's fault, whichever check let it through.
+    if (isDataException(error)) return new ApiException('INVALID_INPUT', 'A value of the request cannot be stored');
     const status = statusOf(error);
     if (status === 503) return new ApiException('SERVICE_UNAVAILABLE', messageOf(error, status));
     if (!status || status >= 500) return new ApiException('INTERNAL_ERROR', 'Internal error');
@@ -43,6 +46,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const code = CODE_BY_STATUS[status] ?? 'INVALID_INPUT';
     return new ApiException(code, messageOf(error, status!));
   }
+}
+
+/** SQLSTATE class 22, data exception: a value out of range, badly encoded or of the wrong form. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -56,6 +65,7 @@ function messageOf(error: unknown, status: number): string {
   // Nest's router answers an unknown route with "Cannot GET /path"; other 404s keep their message.
   if (error instanceof NotFoundException && /^(Cannot \w+ |Not Found$)/.test(error.message)) return 'Route not found';
   if (status === 413) return 'Request body is too large';
+  if (status === 414) return 'The URL is too long';
   if (status === 415) return 'Content-Type must be application/json';
   const message = (error as Error).message;
   if ((error as { code?: string }).code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty';

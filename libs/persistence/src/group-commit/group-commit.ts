@@ -1,3 +1,5 @@
+import { isSystemicFault } from './systemic-fault';
+
 interface Waiting<T, R> {
   item: T;
   resolve: (result: R) => void;
@@ -8,29 +10,34 @@ export interface GroupCommitOptions {
   maxBatch: number;
   maxInFlight: number;
   /**
-   * Whether a failed commit of several items was the fault of one of them (a request the other side
-   * refused as a whole for one item it cannot read). The batch is then committed again in halves
-   * until the item at fault is alone, so that only it fails; any other failure fails the whole batch.
+   * Whether a failure is the database's or the peer's as a whole, which fails every item of the
+   * batch at once; by default `isSystemicFault`. Any other failure of several items is taken as the
+   * fault of one of them (a row Postgres cannot store, a request the peer refuses as a whole for one
+   * item): the batch is committed again in halves until the item at fault is alone, so that only it
+   * fails and the other callers, whatever platform they serve, are answered as if it were not there.
    */
-  isolatesFault?: (error: unknown) => boolean;
+  isSystemic?: (error: unknown) => boolean;
 }
 
 /**
  * Group commit: callers add one item each and wait for its result. An item is committed at once
  * while fewer than `maxInFlight` commits run; otherwise it waits and goes with the others that
  * arrived meanwhile in one commit. So a light load sees no added latency, and a heavy one is served
- * by a few statements for many items. A failed commit fails every item of its batch, unless
- * `isolatesFault` says to split it until the item at fault is alone.
+ * by a few statements for many items. A batch failed by one of its items fails that item alone; a
+ * systemic failure fails the batch at once, without a retry.
  */
 export class GroupCommit<T, R> {
   private waiting: Waiting<T, R>[] = [];
   private inFlight = 0;
+  private readonly isSystemic: (error: unknown) => boolean;
 
   constructor(
     /** Commits a batch and returns one result per item, in order. */
     private readonly commit: (items: T[]) => Promise<R[]>,
     private readonly options: GroupCommitOptions,
-  ) {}
+  ) {
+    this.isSystemic = options.isSystemic ?? isSystemicFault;
+  }
 
   add(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -52,20 +59,25 @@ export class GroupCommit<T, R> {
   /**
    * A batch failed by one of its items is committed again in halves, one after the other and down
    * to the item at fault, within the batch's own commit slot: the items keep their order and the
-   * commits in flight stay within maxInFlight.
+   * commits in flight stay within maxInFlight. A systemic failure met on the way fails what is left
+   * untried, and is returned so that the caller's other half is not tried either.
    */
-  private async commitBatch(batch: Waiting<T, R>[]): Promise<void> {
+  private async commitBatch(batch: Waiting<T, R>[]): Promise<unknown> {
     try {
       const results = await this.commit(batch.map((waiting) => waiting.item));
       batch.forEach((waiting, index) => waiting.resolve(results[index]));
+      return undefined;
     } catch (error) {
-      if (batch.length > 1 && this.options.isolatesFault?.(error)) {
-        const middle = Math.ceil(batch.length / 2);
-        await this.commitBatch(batch.slice(0, middle));
-        await this.commitBatch(batch.slice(middle));
-      } else {
+      const systemic = this.isSystemic(error);
+      if (batch.length === 1 || systemic) {
         batch.forEach((waiting) => waiting.reject(error));
+        return systemic ? error : undefined;
       }
+      const middle = Math.ceil(batch.length / 2);
+      const systemicFault = await this.commitBatch(batch.slice(0, middle));
+      if (systemicFault === undefined) return this.commitBatch(batch.slice(middle));
+      batch.slice(middle).forEach((waiting) => waiting.reject(systemicFault));
+      return systemicFault;
     }
   }
 }

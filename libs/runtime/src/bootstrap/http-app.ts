@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Logger as NestLogger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -8,6 +9,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import { CommonEnvironment } from '../config/environment';
 import { logRequest, requestIdOf } from '../observability/logging';
 import { httpRequestDuration } from '../observability/metrics';
+import { installEdgeGuard } from './edge-guard';
 
 /** JSON bodies above this are refused with 413 before any app code runs. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -18,6 +20,13 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  * graceful shutdown on SIGTERM.
  */
 export async function createHttpApp(module: unknown): Promise<NestFastifyApplication> {
+  const filter = new ApiExceptionFilter();
+  const renderError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const exception = filter.toApiException(error);
+    // A refusal before the request's own hooks ran (a malformed URL) still names the request.
+    void reply.header('x-request-id', request.id);
+    void reply.status(exception.status).send(exception.toBody(String(request.id)));
+  };
   const adapter = new FastifyAdapter({
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: (request: IncomingMessage) => requestIdOf(request),
@@ -26,6 +35,8 @@ export async function createHttpApp(module: unknown): Promise<NestFastifyApplica
     allowErrorHandlerOverride: true,
     // Keep-alive connections from the gateway are reused for many requests.
     keepAliveTimeout: 65_000,
+    // The router's own refusals (a malformed URL, an over-long parameter) in the error envelope too.
+    frameworkErrors: renderError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
     bufferLogs: true,
@@ -33,7 +44,6 @@ export async function createHttpApp(module: unknown): Promise<NestFastifyApplica
   app.useLogger(app.get(Logger));
   // The app's own pino instance: nestjs-pino's static root is only set by its HTTP middleware, unused here.
   const accessLog = (await app.resolve(PinoLogger)).logger;
-  const filter = new ApiExceptionFilter();
   app.useGlobalFilters(filter);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
@@ -41,15 +51,13 @@ export async function createHttpApp(module: unknown): Promise<NestFastifyApplica
   const fastify = app.getHttpAdapter().getInstance();
   // The API speaks JSON only; any other body type is refused with 415 instead of reaching validation.
   fastify.removeContentTypeParser('text/plain');
-  fastify.setErrorHandler((error, request, reply) => {
-    const exception = filter.toApiException(error);
-    void reply.status(exception.status).send(exception.toBody(String(request.id)));
-  });
+  fastify.setErrorHandler(renderError);
   // Callback-style hooks: on the hot path an async hook costs a promise per request.
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
   });
+  installEdgeGuard(fastify);
   fastify.addHook('onResponse', (request, reply, done) => {
     httpRequestDuration.observe(
       {

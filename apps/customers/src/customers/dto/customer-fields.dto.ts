@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { BeneficialOwnerDto } from '@customers/customers/dto/beneficial-owner.dto';
 import { BusinessInfoDto } from '@customers/customers/dto/business-info.dto';
@@ -89,6 +89,7 @@ export class BusinessCustomerFieldsDto extends CommonCustomerFieldsDto {
   @ApiPropertyOptional({ type: [BeneficialOwnerDto] })
   @IsOmittable()
   @IsList({ maxSize: 50 })
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => BeneficialOwnerDto)
   beneficialOwners?: BeneficialOwnerDto[];

@@ -6,6 +6,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsUrl,
   Max,
@@ -76,6 +77,7 @@ export class SupportedCurrencyDto {
   })
   @IsList({ maxSize: USER_INFO_FIELDS.length })
   @HasNoDuplicates('must not name a field twice', 'name')
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => CounterpartyFieldDto)
   requiredCounterpartyFields: CounterpartyFieldDto[];
@@ -121,6 +123,7 @@ export class UpdatePlatformConfigDto {
   @IsOmittable()
   @IsList({ minSize: 1, maxSize: SUPPORTED_CURRENCY_CODES.length })
   @HasNoDuplicates('must not list a currency twice', 'currencyCode')
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => SupportedCurrencyDto)
   supportedCurrencies?: SupportedCurrencyDto[];

@@ -6,6 +6,7 @@ import {
   IsArray,
   IsIn,
   IsInt,
+  IsObject,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -48,6 +49,7 @@ export class CreatePostingsDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_BATCH_POSTINGS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => CreatePostingDto)
   postings: CreatePostingDto[];

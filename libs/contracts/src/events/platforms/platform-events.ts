@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { ArrayUnique, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { EventEnvelope } from '../envelope';
 import { TopicContract } from '../topic';
 
@@ -20,6 +20,7 @@ export class PlatformConfigChangedV1 {
   /** Added later within v1, so absent from older events; consumers that price need it. */
   @IsOptional()
   @IsArray()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => CurrencyLimitsV1)
   supportedCurrencies?: CurrencyLimitsV1[];

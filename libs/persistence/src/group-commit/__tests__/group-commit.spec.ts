@@ -60,47 +60,48 @@ describe('GroupCommit', () => {
     expect(await Promise.all(all)).toHaveLength(5);
   });
 
-  it('fails every item of a failed batch, and goes on with the next one', async () => {
-    let calls = 0;
+  it('fails every item of a batch failed systemically, without a retry, and goes on with the next one', async () => {
+    const commits: number[][] = [];
+    let databaseDown = true;
     const group = new GroupCommit(
       async (items: number[]) => {
-        calls++;
-        if (calls === 1) throw new Error('database down');
+        commits.push(items);
+        if (databaseDown) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
         return items;
       },
       { maxBatch: 10, maxInFlight: 1 },
     );
 
-    const failed = group.add(1);
-    const next = group.add(2);
+    const failed = [group.add(1), group.add(2), group.add(3)];
+    for (const each of failed) await expect(each).rejects.toThrow('ECONNREFUSED');
+    databaseDown = false;
 
-    await expect(failed).rejects.toThrow('database down');
-    await expect(next).resolves.toBe(2);
+    await expect(group.add(4)).resolves.toBe(4);
+    expect(commits).toEqual([[1], [2, 3], [4]]);
   });
 });
 
 describe('GroupCommit isolating a fault', () => {
-  /** Refuses any batch that holds a negative item, as a whole. */
+  /** Refuses any batch that holds a negative item, as a whole, as Postgres refuses a statement. */
   const refusingNegatives = async (items: number[]) => {
-    if (items.some((item) => item < 0)) throw new RangeError(`cannot read ${items.join(', ')}`);
+    if (items.some((item) => item < 0)) {
+      throw Object.assign(new Error(`invalid byte sequence in ${items.join(', ')}`), { code: '22021' });
+    }
     return items.map((item) => item * 10);
   };
 
-  it('commits each item of a batch failed by one of them again alone, failing that one only', async () => {
-    const group = new GroupCommit(refusingNegatives, {
-      maxBatch: 10,
-      maxInFlight: 1,
-      isolatesFault: (error) => error instanceof RangeError,
-    });
+  it('fails the item at fault alone, by default', async () => {
+    const group = new GroupCommit(refusingNegatives, { maxBatch: 10, maxInFlight: 1 });
 
     const outcomes = await Promise.allSettled([group.add(1), group.add(2), group.add(-3), group.add(4)]);
 
-    expect(outcomes).toEqual([
-      { status: 'fulfilled', value: 10 },
-      { status: 'fulfilled', value: 20 },
-      { status: 'rejected', reason: new RangeError('cannot read -3') },
-      { status: 'fulfilled', value: 40 },
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'failed'))).toEqual([
+      10,
+      20,
+      'failed',
+      40,
     ]);
+    expect((outcomes[2] as PromiseRejectedResult).reason.message).toBe('invalid byte sequence in -3');
   });
 
   it('isolates the fault by halves committed in turn, keeping the items in order', async () => {
@@ -110,7 +111,7 @@ describe('GroupCommit isolating a fault', () => {
         commits.push(items);
         return refusingNegatives(items);
       },
-      { maxBatch: 10, maxInFlight: 1, isolatesFault: (error) => error instanceof RangeError },
+      { maxBatch: 10, maxInFlight: 1 },
     );
 
     await Promise.allSettled([group.add(1), group.add(2), group.add(-3), group.add(4)]);
@@ -118,16 +119,59 @@ describe('GroupCommit isolating a fault', () => {
     expect(commits).toEqual([[1], [2, -3, 4], [2, -3], [2], [-3], [4]]);
   });
 
-  it('fails the whole batch for any other error', async () => {
-    const group = new GroupCommit(refusingNegatives, {
-      maxBatch: 10,
-      maxInFlight: 1,
-      isolatesFault: (error) => error instanceof TypeError,
-    });
+  it('stops splitting at a systemic failure met on the way, failing what is left untried', async () => {
+    const commits: number[][] = [];
+    const group = new GroupCommit(
+      async (items: number[]) => {
+        commits.push(items);
+        if (commits.length === 1) return items;
+        if (commits.length === 2) throw new Error('one row is bad');
+        throw Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
+
+    const outcomes = await Promise.allSettled([group.add(1), group.add(2), group.add(3), group.add(4), group.add(5)]);
+
+    expect(commits).toEqual([[1], [2, 3, 4, 5], [2, 3]]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
+    expect((outcomes[4] as PromiseRejectedResult).reason.code).toBe('57P03');
+  });
+
+  it('lets its user say which failures are systemic', async () => {
+    const commits: number[][] = [];
+    const group = new GroupCommit(
+      (items: number[]) => {
+        commits.push(items);
+        return refusingNegatives(items);
+      },
+      { maxBatch: 10, maxInFlight: 1, isSystemic: () => true },
+    );
 
     const outcomes = await Promise.allSettled([group.add(1), group.add(2), group.add(-3)]);
 
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect(commits).toEqual([[1], [2, -3]]);
+  });
+});
+
+describe('BatchGroupCommit isolating a fault', () => {
+  it("fails the caller's batch that holds the item at fault, whole, and answers the others", async () => {
+    const group = new BatchGroupCommit(
+      async (items: number[]) => {
+        if (items.some((item) => item < 0)) throw Object.assign(new Error('bad row'), { code: '22P02' });
+        return items;
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
+
+    const outcomes = await Promise.allSettled([group.add([1]), group.add([2, -3]), group.add([4, 5])]);
+
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: [1] },
+      { status: 'rejected', reason: expect.objectContaining({ code: '22P02' }) },
+      { status: 'fulfilled', value: [4, 5] },
+    ]);
   });
 });
 

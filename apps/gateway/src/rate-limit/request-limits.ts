@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import rateLimit from '@fastify/rate-limit';
+import { ApiException } from '@payments/http';
+import { REDIS } from '@payments/runtime';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Redis from 'ioredis';
+import { Counter } from 'prom-client';
+import { GatewayEnvironment } from '@gateway/gateway.environment';
+
+type Limiter = (request: FastifyRequest, options?: { increment: boolean }) => Promise<LimitState>;
+
+/** What @fastify/rate-limit's limiter answers; with Redis unreachable (skipOnError) it counts nothing. */
+interface LimitState {
+  isAllowed: boolean;
+  isExceeded?: boolean;
+  remaining?: number;
+  ttlInSeconds?: number;
+}
+
+const refusals = new Counter({
+  name: 'gateway_rate_limited_requests_total',
+  help: 'Requests refused with 429, by the limit they passed',
+  labelNames: ['limit'],
+});
+
+/**
+ * The gateway's request budgets, counted in Redis by @fastify/rate-limit so that every replica
+ * shares them: a budget of requests per API token, and one of failed authentications per client
+ * address, which once spent refuses every authentication from that address until its window ends
+ * (a brute force of secrets gets a few tries a window, not thousands a second).
+ */
+@Injectable()
+export class RequestLimits {
+  private readonly logger = new Logger(RequestLimits.name);
+  private perToken?: Limiter;
+  private authFailures?: Limiter;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly config: ConfigService<GatewayEnvironment, true>,
+  ) {}
+
+  async register(fastify: FastifyInstance): Promise<void> {
+    const setting = <K extends keyof GatewayEnvironment>(name: K) => this.config.get(name, { infer: true });
+    // Commands of concurrent requests share one write to Redis.
+    const counters = this.redis.duplicate({ enableAutoPipelining: true });
+    await fastify.register(rateLimit, {
+      global: false,
+      redis: counters,
+      nameSpace: setting('RATE_LIMIT_REDIS_PREFIX'),
+      // Counting is protection, not a dependency: with Redis unreachable requests still pass.
+      skipOnError: true,
+    });
+    fastify.addHook('onClose', async () => void counters.disconnect());
+    const timeWindow = setting('RATE_LIMIT_WINDOW_MS');
+    this.perToken = fastify.createRateLimit({
+      max: setting('RATE_LIMIT_PER_TOKEN'),
+      timeWindow,
+      keyGenerator: (request: FastifyRequest) => `token:${request.principal!.tokenId}`,
+    }) as Limiter;
+    this.authFailures = fastify.createRateLimit({
+      max: setting('RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS'),
+      timeWindow,
+      keyGenerator: (request: FastifyRequest) => `auth-failures:${request.ip}`,
+    }) as Limiter;
+  }
+
+  /** Counts a request of an authenticated token, refused past the token's budget. */
+  async admitToken(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const state = await this.perToken!(request);
+    this.refuseIf('token', state.isExceeded === true, state, reply);
+  }
+
+  /** Refuses authentication from an address that has spent its budget of failures; counts nothing. */
+  async admitAddress(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const state = await this.authFailures!(request, { increment: false });
+    this.refuseIf('auth_failures', state.remaining === 0 && (state.ttlInSeconds ?? 0) > 0, state, reply);
+  }
+
+  /** Counts a failed authentication of the request's address. */
+  async countAuthFailure(request: FastifyRequest): Promise<void> {
+    const state = await this.authFailures!(request);
+    if (state.remaining === 0)
+      this.logger.warn({ ip: request.ip }, 'the address has spent its budget of failed authentications');
+  }
+
+  private refuseIf(limit: string, refused: boolean, state: LimitState, reply: FastifyReply): void {
+    if (!refused) return;
+    refusals.inc({ limit });
+    void reply.header('retry-after', String(Math.max(1, state.ttlInSeconds ?? 1)));
+    throw new ApiException('RATE_LIMITED', 'Too many requests; retry after the seconds in Retry-After');
+  }
+}

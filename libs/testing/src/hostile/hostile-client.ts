@@ -1,0 +1,68 @@
+import { Pool } from 'undici';
+import { HostileRequest } from './hostile-requests';
+
+export interface HostileOutcome {
+  request: HostileRequest;
+  status: number;
+  body: string;
+  requestId?: string;
+}
+
+/**
+ * Sends the requests as they are, path bytes included (a client that speaks HTTP directly, not
+ * one that would normalise the URL first), `concurrency` at a time.
+ */
+export async function sendHostile(
+  origin: string,
+  prefix: string,
+  requests: HostileRequest[],
+  concurrency: number,
+): Promise<HostileOutcome[]> {
+  const pool = new Pool(origin, { connections: concurrency });
+  const outcomes: HostileOutcome[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const request = requests[next++];
+      const response = await pool.request({
+        method: request.method as 'GET',
+        path: `${prefix}${request.path}`,
+        headers: request.headers,
+        body: request.body,
+      });
+      const requestId = response.headers['x-request-id'];
+      outcomes.push({
+        request,
+        status: response.statusCode,
+        body: await response.body.text(),
+        requestId: typeof requestId === 'string' ? requestId : undefined,
+      });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    await pool.close();
+  }
+  return outcomes;
+}
+
+/** Why the answer to a hostile request is wrong: anything but a refusal (4xx) in the error envelope. */
+export function misjudgement({ status, body, requestId }: HostileOutcome): string | undefined {
+  if (status < 400 || status >= 500) return `answered ${status}`;
+  let envelope: Record<string, unknown>;
+  try {
+    envelope = JSON.parse(body);
+  } catch {
+    return `answered ${status} with a body that is not JSON`;
+  }
+  if (
+    envelope.status !== status ||
+    typeof envelope.code !== 'string' ||
+    typeof envelope.message !== 'string'
+  ) {
+    return `answered ${status} outside the error envelope`;
+  }
+  if (!requestId || envelope.requestId !== requestId) return `answered ${status} without its requestId`;
+  return undefined;
+}
