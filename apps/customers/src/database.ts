@@ -6,6 +6,8 @@ import { ExternalAccounts1763900000000 } from '@customers/migrations/17639000000
 import { Onboarding1764100000000 } from '@customers/migrations/1764100000000-onboarding';
 import { RowChangeAnnouncements1764200000000 } from '@customers/migrations/1764200000000-row-change-announcements';
 import { ExternalAccountAnnouncements1764300000000 } from '@customers/migrations/1764300000000-external-account-announcements';
+import { UnstorableTextRepair1764400000000 } from '@customers/migrations/1764400000000-unstorable-text-repair';
+import { Parking1764500000000 } from '@customers/migrations/1764500000000-parking';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
@@ -22,5 +24,7 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     Onboarding1764100000000,
     RowChangeAnnouncements1764200000000,
     ExternalAccountAnnouncements1764300000000,
+    UnstorableTextRepair1764400000000,
+    Parking1764500000000,
   ],
 };

@@ -4,6 +4,7 @@ import { QuotingInitial1763700000000 } from '@quoting/migrations/1763700000000-q
 import { FeeRules1764000000000 } from '@quoting/migrations/1764000000000-fee-rules';
 import { Quotes1764100000000 } from '@quoting/migrations/1764100000000-quotes';
 import { FeeRuleAnnouncements1764300000000 } from '@quoting/migrations/1764300000000-fee-rule-announcements';
+import { Parking1764500000000 } from '@quoting/migrations/1764500000000-parking';
 import { Quote } from '@quoting/quotes/quote.entity';
 
 export const QUOTING_SCHEMA: SchemaOptions = {
@@ -14,5 +15,6 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     FeeRules1764000000000,
     Quotes1764100000000,
     FeeRuleAnnouncements1764300000000,
+    Parking1764500000000,
   ],
 };

@@ -14,3 +14,8 @@ export * from './database/migrate-cli';
 export * from './database/scoped-record';
 export * from './database/columns-of';
 export * from './group-commit/group-commit';
+export * from './group-commit/systemic-fault';
+export * from './parking/item-failures';
+export * from './parking/failure-text';
+export * from './parking/parking';
+export * from './parking/parked-rows';

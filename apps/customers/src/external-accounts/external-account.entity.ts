@@ -38,4 +38,8 @@ export class ExternalAccount extends ScopedRecord {
   /** When a PENDING account turns ACTIVE; null once it has, and for accounts that never wait. */
   @Column('timestamptz', { name: 'activate_at', nullable: true })
   activateAt: Date | null;
+
+  /** Set when the activator gave up on the account (see PendingAccountActivator); not read otherwise. */
+  @Column({ type: 'timestamptz', name: 'parked_at', nullable: true, select: false, insert: false })
+  parkedAt?: Date | null;
 }

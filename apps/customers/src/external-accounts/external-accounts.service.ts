@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
-import { RowCache, RowChanges } from '@payments/persistence';
+import { handleEach, ItemFailure, RowCache, RowChanges } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
@@ -148,14 +148,16 @@ export class ExternalAccountsService {
   }
 
   /**
-   * Activates up to `limit` PENDING accounts whose time has come and returns how many. Rows another
-   * replica is activating are skipped rather than waited for, so replicas share the work.
+   * Activates up to `limit` PENDING accounts whose time has come and that are not parked. Rows
+   * another replica is activating are skipped rather than waited for, so replicas share the work.
+   * Each account is written in a savepoint of its own, so one that cannot be written fails alone:
+   * answers how many were taken and the accounts that failed.
    */
-  activateDue(limit: number): Promise<number> {
+  activateDue(limit: number): Promise<{ taken: number; failures: ItemFailure<ExternalAccount>[] }> {
     return this.dataSource.transaction(async (manager) => {
       const due = await manager
         .createQueryBuilder(ExternalAccount, 'account')
-        .where("account.status = 'PENDING' AND account.activateAt <= now()")
+        .where("account.status = 'PENDING' AND account.activateAt <= now() AND account.parkedAt IS NULL")
         .orderBy('account.activateAt')
         .limit(limit)
         .setLock('pessimistic_write')
@@ -163,18 +165,20 @@ export class ExternalAccountsService {
         .getMany();
       const customerIds = due.flatMap((account) => (account.customerId === null ? [] : [account.customerId]));
       const customers = customerIds.length > 0 ? await manager.findBy(Customer, { id: In(customerIds) }) : [];
-      for (const account of due) {
-        const customer = customers.find((candidate) => candidate.id === account.customerId) ?? null;
-        const verification = verifyBeneficiary(account.accountInfo, customer);
-        await manager.update(ExternalAccount, account.id, {
-          status: 'ACTIVE',
-          activateAt: null,
-          beneficiaryVerificationStatus: verification.status,
-          beneficiaryVerifiedName: verification.verifiedName,
-          updatedAt: new Date(),
-        });
-      }
-      return due.length;
+      const failures = await handleEach(due, (account) =>
+        manager.transaction(async (savepoint) => {
+          const customer = customers.find((candidate) => candidate.id === account.customerId) ?? null;
+          const verification = verifyBeneficiary(account.accountInfo, customer);
+          await savepoint.update(ExternalAccount, account.id, {
+            status: 'ACTIVE',
+            activateAt: null,
+            beneficiaryVerificationStatus: verification.status,
+            beneficiaryVerifiedName: verification.verifiedName,
+            updatedAt: new Date(),
+          });
+        }),
+      );
+      return { taken: due.length, failures };
     });
   }
 

@@ -1,40 +1,62 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { toApiId } from '@payments/contracts';
+import { Parking } from '@payments/persistence';
+import { PollingLoop } from '@payments/runtime';
+import { DataSource } from 'typeorm';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
 
 /** Short next to the second a linked account waits, and cheap: the due accounts have an index of their own. */
 const POLL_INTERVAL_MS = 200;
+const ERROR_DELAY_MS = 2_000;
 const BATCH_SIZE = 100;
 
 /**
  * Turns PENDING accounts ACTIVE once their due time passes. The due time is in the database, so an
  * account is activated even if the replica that created it stops; every replica polls, and row locks
- * taken with SKIP LOCKED give each due account to one of them.
+ * taken with SKIP LOCKED give each due account to one of them. An account that cannot be written is
+ * parked after a few failures, and the others are activated all the same.
  */
 @Injectable()
-export class PendingAccountActivator implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PendingAccountActivator implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PendingAccountActivator.name);
-  private timer?: NodeJS.Timeout;
-  /** The round under way, if any: rounds never overlap, and shutdown waits for one to finish. */
-  private round?: Promise<void>;
+  private readonly parking = new Parking(this.logger, 'pending-account-activator', {
+    table: 'external_accounts',
+    key: 'id',
+    keyType: 'uuid',
+  });
+  private readonly loop = new PollingLoop(this.logger, 'activating pending external accounts', () => this.activateDue(), {
+    idleMs: POLL_INTERVAL_MS,
+    errorMs: ERROR_DELAY_MS,
+  });
 
-  constructor(private readonly accounts: ExternalAccountsService) {}
+  constructor(
+    private readonly accounts: ExternalAccountsService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.round ??= this.activateDue().finally(() => (this.round = undefined));
-    }, POLL_INTERVAL_MS);
+    this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.round;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private async activateDue(): Promise<void> {
-    try {
-      while ((await this.accounts.activateDue(BATCH_SIZE)) === BATCH_SIZE);
-    } catch (error) {
-      this.logger.error({ err: error }, 'activating pending external accounts failed; retrying');
-    }
+  /** One batch; true when it was full, so that the next one is taken at once. */
+  private async activateDue(): Promise<boolean> {
+    const { taken, failures } = await this.accounts.activateDue(BATCH_SIZE);
+    await this.parking.recordFailures(
+      this.dataSource,
+      failures.map(({ item, error }) => ({
+        key: item.id,
+        ids: {
+          externalAccountId: toApiId('ExternalAccount', item.id),
+          ...(item.customerId ? { customerId: toApiId('Customer', item.customerId) } : {}),
+        },
+        error,
+      })),
+    );
+    return taken === BATCH_SIZE;
   }
 }

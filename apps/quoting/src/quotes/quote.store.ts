@@ -33,11 +33,11 @@ export interface EndedQuote {
 
 const NOW_MS = `date_trunc('milliseconds', now())`;
 
+/** What the expiry sweep takes, through its partial index; a parked quote is left alone. */
+const EXPIRED_PENDING = `SELECT id FROM quotes WHERE status = 'PENDING' AND expires_at <= now() AND parked_at IS NULL`;
+
 /** Concurrent requests share statements: one in flight, the requests that arrive meanwhile go next together. */
 const REQUEST_BATCHING = { maxBatch: 200, maxInFlight: 1 };
-
-/** A unique violation (a reference drawn twice) fails only the quote that holds it. */
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 /**
  * Every status change of a quote is one guarded UPDATE (`WHERE status = …`), so that concurrent
@@ -73,10 +73,7 @@ export class QuoteStore {
       SELECT ${names}, 'PENDING', ${NOW_MS} + ${Number(ttlSeconds)} * interval '1 second'
         FROM jsonb_populate_recordset(NULL::quotes, $1::jsonb)
       RETURNING ${this.columns}`;
-    this.inserts = new GroupCommit((quotes) => this.insertAll(quotes), {
-      ...REQUEST_BATCHING,
-      isolatesFault: isUniqueViolation,
-    });
+    this.inserts = new GroupCommit((quotes) => this.insertAll(quotes), REQUEST_BATCHING);
     this.reads = new GroupCommit((ids) => this.findAll(ids), REQUEST_BATCHING);
     this.claims = new GroupCommit((ids) => this.claimAll(ids), REQUEST_BATCHING);
   }
@@ -153,24 +150,28 @@ export class QuoteStore {
   }
 
   /**
-   * Marks every PENDING quote past its expiresAt as EXPIRED, or just `id` when given. The sweep passes
-   * over rows a claim holds (it would lock them in another order than the claim) until its next round.
+   * Marks every PENDING quote past its expiresAt as EXPIRED (parked ones aside), or just `id` when
+   * given. The sweep passes over rows a claim holds (it would lock them in another order than the
+   * claim) until its next round.
    */
   expire(id?: string): Promise<Quote[]> {
     return id
       ? this.update(`status = 'EXPIRED'`, `id = $1 AND status = 'PENDING' AND expires_at <= now()`, [id])
-      : this.update(
-          `status = 'EXPIRED'`,
-          `id IN (SELECT id FROM quotes WHERE status = 'PENDING' AND expires_at <= now() FOR UPDATE SKIP LOCKED)`,
-          [],
-        );
+      : this.update(`status = 'EXPIRED'`, `id IN (${EXPIRED_PENDING} FOR UPDATE SKIP LOCKED)`, []);
   }
 
-  /** Executions whose transaction was never confirmed (the request died or timed out), oldest first. */
+  /** The ids of up to `limit` PENDING quotes past their expiresAt, for expiring them one by one. */
+  async expiredPendingIds(limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.dataSource.query(`${EXPIRED_PENDING} ORDER BY expires_at LIMIT $1`, [limit]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Executions whose transaction was never confirmed (the request died or timed out), oldest first; parked ones aside. */
   unconfirmedExecutions(olderThanSeconds: number, limit: number): Promise<Quote[]> {
     return this.dataSource.query(
       `SELECT ${this.columns} FROM quotes
-        WHERE status = 'PROCESSING' AND NOT transaction_confirmed AND executed_at < now() - $1 * interval '1 second'
+        WHERE status = 'PROCESSING' AND NOT transaction_confirmed AND parked_at IS NULL
+          AND executed_at < now() - $1 * interval '1 second'
         ORDER BY executed_at LIMIT $2`,
       [olderThanSeconds, limit],
     );

@@ -24,13 +24,13 @@ export class RailAttemptsStore {
    * Takes up to `limit` due attempts, oldest first, and leases them for `leaseMs` by moving their due
    * time: the claim commits at once, so no lock is held while the ledger is called, and an attempt
    * whose worker died becomes due again when the lease runs out. SKIP LOCKED lets replicas claim
-   * side by side without waiting for each other.
+   * side by side without waiting for each other. Parked attempts are left alone.
    */
   claimDue(limit: number, leaseMs: number): Promise<DueTransaction[]> {
     return this.dataSource.query(
       `WITH due AS (
          SELECT transaction_id, due_at FROM rail_attempts
-         WHERE finished_at IS NULL AND due_at <= now()
+         WHERE finished_at IS NULL AND parked_at IS NULL AND due_at <= now()
          ORDER BY due_at
          LIMIT $1
          FOR UPDATE SKIP LOCKED

@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { isolateFailures, isSystemicFault, Parking } from '@payments/persistence';
 import { PollingLoop } from '@payments/runtime';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
@@ -26,6 +27,8 @@ const BATCH_SIZE = 200;
 const MAX_BATCHES_IN_FLIGHT = 4;
 /** An attempt taken by a worker that then dies is retried by another after this long. */
 const LEASE_MS = 30_000;
+/** Failed tries of a step before its attempt is parked: about 25 s of back-off in all (see backoffMs). */
+const PARK_AFTER_TRIES = 8;
 
 const railSteps = new Counter({
   name: 'transfers_rail_steps_total',
@@ -44,13 +47,16 @@ type StepResult =
   | { kind: 'move'; change: StatusChange }
   | { kind: 'discard'; id: string }
   | { kind: 'close'; id: string }
-  | { kind: 'retry'; retry: Retry };
+  | { kind: 'retry'; retry: Retry }
+  | { kind: 'park'; due: DueTransaction; error: unknown };
 
 /**
  * Runs the rail's answers when they fall due, on every replica. Each step posts to the ledger first
  * (idempotent per transaction and kind) and then changes the status with a guarded update, so a
  * crash between the two only means the step runs again when its lease expires: money never moves
- * twice, and a step that fails is retried with back-off until it succeeds.
+ * twice. A step that fails is retried with back-off, and parked once it has failed PARK_AFTER_TRIES
+ * times for a reason of its own (a systemic fault only delays it); a batch whose results cannot be
+ * recorded is recorded in halves, so that only the attempt that fails it is parked.
  */
 @Injectable()
 export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -63,6 +69,12 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
     { idleMs: POLL_MS, errorMs: POLL_MS * 20 },
   );
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly parking = new Parking(
+    this.logger,
+    'settlement',
+    { table: 'rail_attempts', key: 'transaction_id', keyType: 'uuid' },
+    PARK_AFTER_TRIES,
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -101,7 +113,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async settle(due: DueTransaction[]): Promise<void> {
-    const planned = due.map((transaction) => ({ due: transaction, plan: planSettlement(transaction) }));
+    const planned = due.map((transaction) => ({ due: transaction, plan: planOrFailure(transaction) }));
     const postingFailures = await this.postInRounds(
       planned.flatMap(({ due: transaction, plan }) =>
         plan.kind === 'move' ? [{ due: transaction, postings: plan.postings }] : [],
@@ -112,7 +124,19 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
         this.step(transaction, plan, postingFailures.get(transaction.id)),
       ),
     );
-    await this.record(results);
+    const outcomes = await isolateFailures(results, async (part) => [await this.record(part)]);
+    const unrecorded = outcomes.flatMap((outcome) =>
+      'error' in outcome ? [{ kind: 'park' as const, due: dueOf(outcome.item, due), error: outcome.error }] : [],
+    );
+    const parks = [...results.filter((result) => result.kind === 'park'), ...unrecorded];
+    await this.parking.park(
+      this.dataSource,
+      parks.map(({ due: transaction, error }) => ({
+        key: transaction.id,
+        ids: { transactionId: toApiId('Transaction', transaction.id), tries: transaction.tries },
+        error,
+      })),
+    );
     for (const result of results) railSteps.inc({ result: result.kind });
   }
 
@@ -154,11 +178,13 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
   /** What a due transaction comes to, once the postings of its plan are made or `postingFailure` stopped them. */
   private async step(
     due: DueTransaction,
-    plan: SettlementPlan,
+    plan: SettlementPlan | { kind: 'unplannable'; error: unknown },
     postingFailure: unknown,
   ): Promise<StepResult> {
     try {
       switch (plan.kind) {
+        case 'unplannable':
+          throw plan.error;
         case 'close':
           return { kind: 'close', id: due.id };
         case 'abandon':
@@ -168,6 +194,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
           return { kind: 'move', change: { id: due.id, from: due.status, ...plan.change } };
       }
     } catch (error) {
+      if (!isSystemicFault(error) && this.parking.isExhausted(due.tries)) return { kind: 'park', due, error };
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ transactionId: due.id, tries: due.tries, err: error }, 'rail step failed; retrying');
       return { kind: 'retry', retry: { id: due.id, delayMs: backoffMs(due.tries), error: message } };
@@ -200,6 +227,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async record(results: StepResult[]): Promise<void> {
+    if (results.every((result) => result.kind === 'park')) return;
     const idsOf = (kind: 'discard' | 'close') =>
       results.flatMap((result) => (result.kind === kind ? [result.id] : []));
     await this.dataSource.transaction(async (manager) => {
@@ -215,6 +243,22 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
       for (const id of idsOf('discard')) await this.transactions.discardCreated(manager, id);
     });
   }
+}
+
+/** A transaction's plan, or why it has none: a row the planning cannot read fails its step alone. */
+function planOrFailure(due: DueTransaction): SettlementPlan | { kind: 'unplannable'; error: unknown } {
+  try {
+    return planSettlement(due);
+  } catch (error) {
+    return { kind: 'unplannable', error };
+  }
+}
+
+/** The due transaction a step result is about. */
+function dueOf(result: StepResult, batch: DueTransaction[]): DueTransaction {
+  const id =
+    result.kind === 'move' ? result.change.id : result.kind === 'retry' ? result.retry.id : result.kind === 'park' ? result.due.id : result.id;
+  return batch.find((transaction) => transaction.id === id)!;
 }
 
 function callerOf(due: DueTransaction): Caller {

@@ -83,6 +83,19 @@ describe('RowChanges', () => {
     });
   });
 
+  it('announces the change of a row whose json holds an escape jsonb refuses, and lets it be deleted', async () => {
+    await dataSource.query(`ALTER TABLE invoices ADD COLUMN notes json`);
+    await dataSource.query(`UPDATE invoices SET notes = '{"line1": "\\ud800x \\u0000"}' WHERE id = 'inv-1'`);
+    invoices.evict('inv-1');
+    expect(await amountOf('inv-1')).toBe(100);
+
+    await database.query(`UPDATE billing.invoices SET amount_cents = 125 WHERE id = 'inv-1'`);
+    await eventually(async () => ((await amountOf('inv-1')) === 125 ? true : undefined));
+
+    await database.query(`DELETE FROM billing.invoices WHERE id = 'inv-1'`);
+    expect(await database.query(`SELECT id FROM billing.invoices WHERE id = 'inv-1'`)).toEqual([]);
+  });
+
   it('announces new rows too when asked, which ends a remembered absence', async () => {
     const creditNoteOf = (id: string) =>
       creditNotes.read(id, async () => {

@@ -17,18 +17,7 @@ export async function announceRowChanges(
   keyColumnsByTable: Record<string, string[]>,
   { inserts = false } = {},
 ): Promise<void> {
-  await queryRunner.query(`
-    CREATE OR REPLACE FUNCTION announce_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      changed_row jsonb := to_jsonb(CASE WHEN TG_OP = 'INSERT' THEN NEW ELSE OLD END);
-      row_key text := changed_row ->> TG_ARGV[0];
-    BEGIN
-      FOR i IN 1 .. TG_NARGS - 1 LOOP
-        row_key := row_key || ':' || (changed_row ->> TG_ARGV[i]);
-      END LOOP;
-      PERFORM pg_notify('row_changes_' || TG_TABLE_SCHEMA, TG_TABLE_NAME || ':' || row_key);
-      RETURN NULL;
-    END $$`);
+  await createRowChangeAnnouncer(queryRunner);
   for (const [table, keyColumns] of Object.entries(keyColumnsByTable)) {
     const columns = keyColumns.map((column) => `'${column}'`).join(', ');
     await queryRunner.query(
@@ -36,4 +25,26 @@ export async function announceRowChanges(
          FOR EACH ROW EXECUTE FUNCTION announce_row_change(${columns})`,
     );
   }
+}
+
+/**
+ * The schema's trigger function, which reads only the key columns of the row: converting the whole
+ * row (to_jsonb) would fail on a json column holding an escape jsonb refuses (a lone surrogate,
+ * \u0000), and with it every update and delete of that row.
+ */
+export async function createRowChangeAnnouncer(queryRunner: QueryRunner): Promise<void> {
+  await queryRunner.query(`
+    CREATE OR REPLACE FUNCTION announce_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      changed_row record;
+      row_key text;
+    BEGIN
+      IF TG_OP = 'INSERT' THEN changed_row := NEW; ELSE changed_row := OLD; END IF;
+      EXECUTE 'SELECT ' || (
+        SELECT string_agg(format('($1).%I::text', key_column), ' || '':'' || ' ORDER BY position)
+        FROM unnest(TG_ARGV) WITH ORDINALITY AS k (key_column, position))
+        INTO row_key USING changed_row;
+      PERFORM pg_notify('row_changes_' || TG_TABLE_SCHEMA, TG_TABLE_NAME || ':' || row_key);
+      RETURN NULL;
+    END $$`);
 }

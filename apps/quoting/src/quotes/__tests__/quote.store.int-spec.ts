@@ -96,6 +96,30 @@ describe('QuoteStore (PostgreSQL)', () => {
     expect(await store.find(SCOPE, quotes[5].id)).toEqual(inserted[5]);
   });
 
+  it('leaves parked quotes out of the expiry sweep and the execution recovery', async () => {
+    const [expiring, parkedExpiring, executing, parkedExecuting] = await Promise.all(
+      Array.from({ length: 4 }, () => store.insert(newQuote())),
+    );
+    await dataSource.query(`UPDATE quotes SET expires_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [
+      [expiring.id, parkedExpiring.id],
+    ]);
+    await dataSource.query(
+      `UPDATE quotes SET status = 'PROCESSING', executed_at = now() - interval '1 hour' WHERE id = ANY($1::uuid[])`,
+      [[executing.id, parkedExecuting.id]],
+    );
+    await dataSource.query(`UPDATE quotes SET parked_at = now(), park_reason = 'poison' WHERE id = ANY($1::uuid[])`, [
+      [parkedExpiring.id, parkedExecuting.id],
+    ]);
+
+    expect(await store.expiredPendingIds(100)).not.toContain(parkedExpiring.id);
+    const expired = (await store.expire()).map((quote) => quote.id);
+    expect(expired).toContain(expiring.id);
+    expect(expired).not.toContain(parkedExpiring.id);
+    const unconfirmed = (await store.unconfirmedExecutions(30, 100)).map((quote) => quote.id);
+    expect(unconfirmed).toContain(executing.id);
+    expect(unconfirmed).not.toContain(parkedExecuting.id);
+  });
+
   it('finds a quote only in its own scope', async () => {
     const quote = await store.insert(newQuote());
 

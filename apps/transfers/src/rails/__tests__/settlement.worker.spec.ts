@@ -1,0 +1,99 @@
+import { register } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { LedgerClient } from '@transfers/accounts/ledger.client';
+import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
+import { DueTransaction } from '@transfers/rails/settlement-plan';
+import { SettlementWorker } from '@transfers/rails/settlement.worker';
+import { StatusChange, TransactionStore } from '@transfers/transactions/transaction.store';
+
+const POISON = '00000000-0000-4000-8000-000000000001';
+const GOOD = '00000000-0000-4000-8000-000000000002';
+const checkViolation = Object.assign(new Error('violates check constraint'), { code: '23514' });
+
+/** An incoming transfer the rail settles: one DEPOSIT, then COMPLETED. */
+function dueTransaction(id: string, tries: number): DueTransaction {
+  return {
+    id,
+    platformId: '00000000-0000-4000-8000-0000000000aa',
+    environment: 'SANDBOX',
+    type: 'INCOMING',
+    status: 'PENDING',
+    answer: 'SETTLE',
+    railFailureDetail: null,
+    failedLeg: null,
+    sourceType: 'ACCOUNT',
+    fundingAccountId: null,
+    destinationAccountId: 'InternalAccount:1',
+    destinationCurrency: 'USD',
+    sentAmount: '100',
+    platformFee: '0',
+    serviceFee: '0',
+    tries,
+    lagSeconds: 0,
+  } as unknown as DueTransaction;
+}
+
+const parkedCount = async (reason: string) =>
+  (await register.getSingleMetric('background_items_parked_total')!.get()).values.find(
+    (value) => value.labels.worker === 'settlement' && value.labels.reason === reason,
+  )?.value ?? 0;
+
+describe('SettlementWorker', () => {
+  const manager = { query: jest.fn() };
+  const dataSource = { query: jest.fn(), transaction: jest.fn() };
+  const attempts = { retryLater: jest.fn(), close: jest.fn() };
+  const transactions = { move: jest.fn(), discardCreated: jest.fn() };
+  const ledger = { postAll: jest.fn(), post: jest.fn() };
+  const worker = new SettlementWorker(
+    dataSource as unknown as DataSource,
+    attempts as unknown as RailAttemptsStore,
+    transactions as unknown as TransactionStore,
+    ledger as unknown as LedgerClient,
+  );
+  const settle = (due: DueTransaction[]) => (worker as unknown as { settle(due: DueTransaction[]): Promise<void> }).settle(due);
+  const parkStatement = () => dataSource.query.mock.calls.find(([sql]) => String(sql).includes('parked_at = now()'));
+
+  beforeEach(() => {
+    jest.resetAllMocks();
+    dataSource.transaction.mockImplementation((work: (m: typeof manager) => Promise<void>) => work(manager));
+    dataSource.query.mockResolvedValue([]);
+  });
+
+  it('parks an attempt whose step failed its last allowed try, and settles the others', async () => {
+    const refusal = Object.assign(new Error('account closed'), { code: 'ACCOUNT_CLOSED' });
+    ledger.postAll.mockImplementation(async (_caller, postings: { transactionId: string }[]) =>
+      postings.map((posting) => (posting.transactionId.endsWith(POISON) ? refusal : undefined)),
+    );
+    const before = await parkedCount('ACCOUNT_CLOSED');
+
+    await settle([dueTransaction(POISON, 8), dueTransaction(GOOD, 1)]);
+
+    expect(transactions.move).toHaveBeenCalledWith(manager, [expect.objectContaining({ id: GOOD, to: 'COMPLETED' })]);
+    expect(attempts.retryLater).toHaveBeenCalledWith(manager, []);
+    expect(parkStatement()![1]).toEqual([[POISON], ['ACCOUNT_CLOSED: account closed']]);
+    expect(await parkedCount('ACCOUNT_CLOSED')).toBe(before + 1);
+  });
+
+  it('retries a failing step with back-off before its last try', async () => {
+    ledger.postAll.mockImplementation(async (_caller, postings: unknown[]) => postings.map(() => new Error('refused')));
+
+    await settle([dueTransaction(POISON, 3)]);
+
+    expect(attempts.retryLater).toHaveBeenCalledWith(manager, [expect.objectContaining({ id: POISON, error: 'refused' })]);
+    expect(parkStatement()).toBeUndefined();
+  });
+
+  it('records a batch in halves when one result cannot be written, parking only that attempt', async () => {
+    ledger.postAll.mockImplementation(async (_caller, postings: unknown[]) => postings.map(() => undefined));
+    transactions.move.mockImplementation(async (_manager, changes: StatusChange[]) => {
+      if (changes.some((change) => change.id === POISON)) throw checkViolation;
+    });
+    const before = await parkedCount('23514');
+
+    await settle([dueTransaction(GOOD, 1), dueTransaction(POISON, 1)]);
+
+    expect(transactions.move).toHaveBeenCalledWith(manager, [expect.objectContaining({ id: GOOD })]);
+    expect(parkStatement()![1]).toEqual([[POISON], ['23514: violates check constraint']]);
+    expect(await parkedCount('23514')).toBe(before + 1);
+  });
+});
