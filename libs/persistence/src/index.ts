@@ -19,3 +19,4 @@ export * from './parking/item-failures';
 export * from './parking/failure-text';
 export * from './parking/parking';
 export * from './parking/parked-rows';
+export * from './parking/savepoint';

@@ -1,7 +1,8 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { BulkImportError, toApiId } from '@payments/contracts';
+import { BulkImportError, BulkImportJobStatus, toApiId } from '@payments/contracts';
 import { ApiException, Caller, FieldError } from '@payments/http';
+import { isSystemicFault, reportParked } from '@payments/persistence';
 import { Job, Worker } from 'bullmq';
 import { hostname } from 'node:os';
 import { Counter, Histogram } from 'prom-client';
@@ -97,8 +98,7 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
       return;
     }
     const isLastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    const outcome = await this.importRows(chunk, isLastAttempt);
-    const status = await this.store.finishChunk(jobId, chunkIndex, this.workerName, outcome);
+    const { outcome, status } = await this.importAndFinish(chunk, isLastAttempt);
     stopTimer();
     if (status === undefined) {
       chunkOutcomes.inc({ outcome: 'duplicate' });
@@ -110,6 +110,42 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
     if (status === 'COMPLETED') {
       finishedJobs.inc({ status });
       this.logger.log({ jobId: toApiId('Job', jobId) }, 'bulk import job completed');
+    }
+  }
+
+  /**
+   * Imports the chunk and stores its outcome. On the chunk's last attempt, a failure that is not
+   * systemic gives the chunk up rather than leave its job PROCESSING: rows whose outcome is unknown
+   * fail with the reason, and an outcome the database refuses is stored again with the reason in
+   * place of each failed row's own, so that the job finishes. A systemic fault is thrown: BullMQ tries
+   * the chunk again, and on a last attempt the idle-jobs sweep puts it back later.
+   */
+  private async importAndFinish(
+    chunk: StartedChunk,
+    isLastAttempt: boolean,
+  ): Promise<{ outcome: ChunkOutcome; status: BulkImportJobStatus | undefined }> {
+    const finish = (outcome: ChunkOutcome) => this.store.finishChunk(chunk.jobId, chunk.chunkIndex, this.workerName, outcome);
+    const giveUp = (error: unknown): BatchEntryError => {
+      if (!isLastAttempt || isSystemicFault(error)) throw error;
+      reportParked(this.logger, 'bulk-import-chunk', { jobId: toApiId('Job', chunk.jobId), chunk: chunk.chunkIndex }, error);
+      return givenUp(error);
+    };
+    let outcome: ChunkOutcome;
+    try {
+      outcome = await this.importRows(chunk, isLastAttempt);
+    } catch (error) {
+      const reason = giveUp(error);
+      // Named by number: the rows themselves may be what failed.
+      const rowNumbers = chunk.rows.map((_, index) => chunk.firstRow + index);
+      outcome = { successful: 0, errors: rowNumbers.map((rowNumber) => failedRow(`row_${rowNumber}`, rowNumber, reason)) };
+    }
+    try {
+      return { outcome, status: await finish(outcome) };
+    } catch (error) {
+      const reason = giveUp(error);
+      const errors = outcome.errors.map(({ correlationId, rowNumber }) => failedRow(correlationId, rowNumber, reason));
+      outcome = { successful: outcome.successful, errors };
+      return { outcome, status: await finish(outcome) };
     }
   }
 

@@ -1,7 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { handleEach, Parking } from '@payments/persistence';
 import { PollingLoop } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
 import { toApiId } from '@payments/contracts';
+import { DataSource } from 'typeorm';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { ChunkQueue } from '@bulk-import/chunks/chunk-queue';
 import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
@@ -16,11 +19,13 @@ const IDLE_LOCKS = 5;
  * its upload commits, so a replica stopping in between would strand the job; so would a Redis that
  * lost its data. Chunks still on the queue are not added twice (their queue ids are fixed), and a
  * chunk done meanwhile is skipped by the processor, so sweeping a job that was merely slow is harmless.
- * Every replica sweeps.
+ * Every replica sweeps. A job the sweep keeps failing on is parked and the others are swept; a
+ * systemic fault (Redis or the database down) only delays the next sweep.
  */
 @Injectable()
 export class IdleJobsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(IdleJobsSweeper.name);
+  private readonly parking = new Parking(this.logger, 'idle-jobs-sweeper', { table: 'import_jobs', key: 'id', keyType: 'uuid' });
   private readonly idleMs: number;
   private readonly loop = new PollingLoop(this.logger, 'sweeping idle bulk import jobs', () => this.sweep(), {
     idleMs: SWEEP_INTERVAL_MS,
@@ -31,6 +36,7 @@ export class IdleJobsSweeper implements OnApplicationBootstrap, OnApplicationShu
     private readonly store: ImportJobsStore,
     private readonly queue: ChunkQueue,
     config: ConfigService<BulkImportEnvironment, true>,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.idleMs = IDLE_LOCKS * config.get('BULK_CHUNK_LOCK_MS', { infer: true });
   }
@@ -44,11 +50,16 @@ export class IdleJobsSweeper implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async sweep(): Promise<boolean> {
-    for (const { jobId, chunkIndexes } of await this.store.idleJobs(this.idleMs, JOBS_PER_SWEEP)) {
+    const idle = await this.store.idleJobs(this.idleMs, JOBS_PER_SWEEP);
+    const failures = await handleEach(idle, async ({ jobId, chunkIndexes }) => {
       await this.queue.enqueue(jobId, chunkIndexes);
       await this.store.touch(jobId);
       this.logger.warn({ jobId: toApiId('Job', jobId), chunks: chunkIndexes.length }, 'idle bulk import job: its chunks are queued again');
-    }
+    });
+    await this.parking.recordFailures(
+      this.dataSource,
+      failures.map(({ item, error }) => ({ key: item.jobId, ids: { jobId: toApiId('Job', item.jobId) }, error })),
+    );
     return false;
   }
 }

@@ -11,7 +11,7 @@ import {
   toApiId,
 } from '@payments/contracts';
 import { PlatformScope } from '@payments/http';
-import { Outbox } from '@payments/persistence';
+import { Outbox, storableText } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { StoredRow } from '@bulk-import/csv/csv-row';
 
@@ -172,12 +172,13 @@ export class ImportJobsStore {
     });
   }
 
-  /** Unfinished jobs that made no progress for `idleMs`, with their chunks still to do. */
+  /** Unfinished jobs that made no progress for `idleMs` and are not parked, with their chunks still to do. */
   async idleJobs(idleMs: number, limit: number): Promise<{ jobId: string; chunkIndexes: number[] }[]> {
     const rows: { job_id: string; chunk_indexes: number[] }[] = await this.dataSource.query(
       `SELECT c.job_id, array_agg(c.chunk_index ORDER BY c.chunk_index) AS chunk_indexes
        FROM (SELECT id FROM import_jobs
-             WHERE status IN ('PENDING', 'PROCESSING') AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
+             WHERE status IN ('PENDING', 'PROCESSING') AND parked_at IS NULL
+               AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
              ORDER BY updated_at LIMIT $2) idle
        JOIN import_chunks c ON c.job_id = idle.id AND c.status = 'PENDING'
        GROUP BY c.job_id`,
@@ -191,6 +192,7 @@ export class ImportJobsStore {
     await this.dataSource.query(`UPDATE import_jobs SET updated_at = now() WHERE id = $1`, [jobId]);
   }
 
+  /** Texts from the file are made storable: a NUL or lone surrogate in one would fail the chunk's outcome. */
   private async insertErrors(manager: EntityManager, jobId: string, errors: ChunkOutcome['errors']): Promise<void> {
     if (errors.length === 0) return;
     await manager.query(
@@ -202,10 +204,10 @@ export class ImportJobsStore {
       [
         jobId,
         errors.map((error) => error.rowNumber),
-        errors.map((error) => error.correlationId),
-        errors.map((error) => error.code),
-        errors.map((error) => error.message),
-        errors.map((error) => JSON.stringify(error.details)),
+        errors.map((error) => storableText(error.correlationId)),
+        errors.map((error) => storableText(error.code)),
+        errors.map((error) => storableText(error.message)),
+        errors.map((error) => JSON.stringify(error.details, (_, value) => (typeof value === 'string' ? storableText(value) : value))),
       ],
     );
   }

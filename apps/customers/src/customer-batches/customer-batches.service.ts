@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CUSTOMER_EVENTS, toApiId } from '@payments/contracts';
 import { Caller, PlatformScope, scopeOf } from '@payments/http';
-import { Outbox } from '@payments/persistence';
+import { failureCode, inSavepoint, isolateFailures, ItemOutcome, Outbox, reportParked } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { customerCreated } from '@customers/customers/customer-events';
 import { Customer } from '@customers/customers/customer.entity';
@@ -31,8 +31,10 @@ interface Candidate {
  * Creates customers in batches for the bulk importer, each with the rules, the event and the effects
  * of POST /customers (and of POST /customers/external-accounts for its account), in one transaction
  * per batch with a handful of statements, whatever its size. An entry whose platformCustomerId or UMA
- * address is taken fails alone (409 codes); the outcome of a batch is kept under its key, so a batch
- * retried after a crash answers exactly as the first time and creates nothing twice.
+ * address is taken fails alone (409 codes), and so does one the database refuses (ENTRY_NOT_STORED:
+ * the batch is stored again in halves, each in a savepoint, down to that entry). The outcome of a
+ * batch is kept under its key, so a batch retried after a crash answers exactly as the first time
+ * and creates nothing twice.
  */
 @Injectable()
 export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdown {
@@ -96,14 +98,20 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
         }
         candidates.push({ index, customer, entry: outcome });
       });
-      const created = await this.insertCustomers(manager, scope, candidates, now);
-      const takenIds = await this.livePlatformCustomerIds(
-        manager,
-        scope,
-        candidates.filter((candidate) => !created.has(candidate.customer.id)),
+      // An entry the database refuses (a row it cannot store) fails alone; the others are created.
+      const outcomes: ItemOutcome<Candidate, boolean>[] = await isolateFailures(candidates, (part) =>
+        inSavepoint(manager, () => this.insertCandidates(manager, scope, part, now)),
       );
-      for (const { index, customer } of candidates) {
-        if (created.has(customer.id)) {
+      const refused = outcomes.flatMap((outcome) => ('result' in outcome && !outcome.result ? [outcome.item] : []));
+      const takenIds = await this.livePlatformCustomerIds(manager, scope, refused);
+      for (const outcome of outcomes) {
+        const { index, customer } = outcome.item;
+        if ('error' in outcome) {
+          reportParked(this.logger, 'customer-batch', { batchKey: batch.batchKey, entry: index }, outcome.error);
+          results[index] = {
+            error: { code: 'ENTRY_NOT_STORED', message: 'This entry could not be stored', details: { reason: failureCode(outcome.error) } },
+          };
+        } else if (outcome.result) {
           results[index] = { customerId: toApiId('Customer', customer.id) };
         } else if (takenIds.has(customer.platformCustomerId)) {
           results[index] = { error: { code: 'CONFLICT', message: 'A customer with this platformCustomerId already exists' } };
@@ -111,13 +119,7 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
           results[index] = { error: { code: 'UMA_ADDRESS_EXISTS', message: 'This UMA address is already taken' } };
         }
       }
-      const inserted = candidates.filter((candidate) => created.has(candidate.customer.id));
-      await this.accounts.insertMany(
-        manager,
-        inserted.flatMap(({ customer, entry: { externalAccount } }) =>
-          externalAccount ? [{ scope, customer, ...externalAccount, defaultUmaDepositAccount: false }] : [],
-        ),
-      );
+      const inserted = outcomes.flatMap((outcome) => ('result' in outcome && outcome.result ? [outcome.item] : []));
       if (inserted.length > 0) {
         await this.outbox.add(
           manager,
@@ -133,6 +135,28 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
       this.logger.log({ batchKey: batch.batchKey, entries: judged.length, created: inserted.length }, 'customer batch stored');
       return { results };
     });
+  }
+
+  /**
+   * Stores the candidates' customers, with their accounts; answers, per candidate, whether its
+   * customer was stored (false: its platformCustomerId or UMA address is taken).
+   */
+  private async insertCandidates(
+    manager: EntityManager,
+    scope: PlatformScope,
+    candidates: Candidate[],
+    now: Date,
+  ): Promise<boolean[]> {
+    const created = await this.insertCustomers(manager, scope, candidates, now);
+    await this.accounts.insertMany(
+      manager,
+      candidates.flatMap(({ customer, entry: { externalAccount } }) =>
+        externalAccount && created.has(customer.id)
+          ? [{ scope, customer, ...externalAccount, defaultUmaDepositAccount: false }]
+          : [],
+      ),
+    );
+    return candidates.map((candidate) => created.has(candidate.customer.id));
   }
 
   /**

@@ -52,7 +52,9 @@ describe("one platform's bad requests beside another's good ones", () => {
       maxAmount: 10_000_000_000,
       requiredCounterpartyFields: [],
     });
-    expect((await b.patch('/config', { supportedCurrencies: [currency('USD'), currency('MXN')] })).status).toBe(200);
+    expect(
+      (await b.patch('/config', { supportedCurrencies: [currency('USD'), currency('MXN')] })).status,
+    ).toBe(200);
     const clabe = await b.post('/customers/external-accounts', {
       customerId: customerB.customerId,
       currency: 'MXN',
@@ -92,7 +94,12 @@ describe("one platform's bad requests beside another's good ones", () => {
       a.post('/transfer-out', transferBody(customerA, accountA, 50_000_000), key),
       a.post('/transfer-out', transferBody(customerA, `ExternalAccount:${randomUUID()}`, 100)),
       a.post('/quotes', quoteBody(customerA, accountA, { description: 'bad\ud800' })),
-      a.post('/quotes', quoteBody(customerA, accountA, { lockedCurrencyAmount: 1e309 })),
+      a.post('/quotes', undefined, {
+        rawBody: JSON.stringify(quoteBody(customerA, accountA)).replace(
+          '"lockedCurrencyAmount":1000',
+          '"lockedCurrencyAmount":1e309',
+        ),
+      }),
       a.post('/quotes', quoteBody(customerA, `ExternalAccount:${randomUUID()}`)),
       a.get(`/quotes/Quote:${randomUUID()}`),
       a.post(`/quotes/Quote:${randomUUID()}/execute`, {}, { headers: { 'Idempotency-Key': randomUUID() } }),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EventScope } from '@payments/contracts';
-import { columnsOf } from '@payments/persistence';
+import { columnsOf, storableText } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
 import { NewDelivery, WebhookType } from '@webhooks/deliveries/webhook-envelope';
@@ -57,7 +57,8 @@ const DUE_COLUMNS = (source: string) =>
  * by a replica and the earliest PENDING delivery of its aggregate: that is what keeps an aggregate's
  * webhooks in order. Every method is one statement for a whole batch, and the usual path needs no
  * separate "take" query: enqueueing claims what may go at once, and writing an outcome back hands
- * over the next delivery of that aggregate.
+ * over the next delivery of that aggregate. A parked delivery (see DeliveryWorker) has left the
+ * queue: it is not claimed and holds no later delivery of its aggregate back.
  */
 @Injectable()
 export class DeliveryStore {
@@ -82,7 +83,7 @@ export class DeliveryStore {
          FROM input i
          CROSS JOIN LATERAL (
            SELECT max(next_attempt_at) AS due_after FROM deliveries d
-           WHERE d.aggregate_id = i.aggregate_id AND d.status = 'PENDING') ahead),
+           WHERE d.aggregate_id = i.aggregate_id AND d.status = 'PENDING' AND d.parked_at IS NULL) ahead),
        inserted AS (
          INSERT INTO deliveries (id, platform_id, environment, aggregate_id, type, body, next_attempt_at, locked_until)
          SELECT id, platform_id, environment, aggregate_id, type, body, greatest(now(), due_after),
@@ -115,10 +116,11 @@ export class DeliveryStore {
     const rows: DueRow[] = await this.dataSource.query(
       `WITH due AS (
          SELECT id FROM deliveries d
-         WHERE status = 'PENDING' AND next_attempt_at <= now() AND locked_until <= now()
+         WHERE status = 'PENDING' AND parked_at IS NULL AND next_attempt_at <= now() AND locked_until <= now()
            AND NOT EXISTS (
              SELECT 1 FROM deliveries earlier
-             WHERE earlier.aggregate_id = d.aggregate_id AND earlier.status = 'PENDING' AND earlier.sequence < d.sequence)
+             WHERE earlier.aggregate_id = d.aggregate_id AND earlier.status = 'PENDING' AND earlier.parked_at IS NULL
+               AND earlier.sequence < d.sequence)
          ORDER BY next_attempt_at
          LIMIT $1
          FOR UPDATE SKIP LOCKED),
@@ -138,6 +140,8 @@ export class DeliveryStore {
    * will be retried holds back the later PENDING deliveries of its aggregate until then (see
    * enqueue); one that is settled hands the next one of its aggregate, if due, to the caller, leased
    * for `handOverForMs` (0: left for whoever takes it). Returns that successor for each update.
+   * What an endpoint sent is made storable first: a NUL or lone surrogate in one answer would fail
+   * the whole batch.
    */
   async record(updates: DeliveryUpdate[], handOverForMs: number): Promise<(DueDelivery | undefined)[]> {
     const attempted = updates.filter((update) => update.attempt !== undefined);
@@ -156,14 +160,15 @@ export class DeliveryStore {
          UPDATE deliveries later SET next_attempt_at = u.next_attempt_at
          FROM updated u
          WHERE u.status = 'PENDING' AND later.aggregate_id = u.aggregate_id AND later.status = 'PENDING'
-           AND later.sequence > u.sequence AND later.next_attempt_at < u.next_attempt_at),
+           AND later.parked_at IS NULL AND later.sequence > u.sequence AND later.next_attempt_at < u.next_attempt_at),
        attempts AS (
          INSERT INTO delivery_attempts (delivery_id, attempt, url, started_at, duration_ms, response_status, error, response_body)
          SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::timestamptz[], $10::int[], $11::int[], $12::text[], $13::text[])),
        successor AS (
          SELECT DISTINCT ON (u.id) u.id AS after_id, later.id
          FROM updated u
-         JOIN deliveries later ON later.aggregate_id = u.aggregate_id AND later.status = 'PENDING' AND later.sequence > u.sequence
+         JOIN deliveries later ON later.aggregate_id = u.aggregate_id AND later.status = 'PENDING'
+           AND later.parked_at IS NULL AND later.sequence > u.sequence
          WHERE u.status <> 'PENDING' AND $14 > 0
          ORDER BY u.id, later.sequence),
        handed AS (
@@ -178,15 +183,15 @@ export class DeliveryStore {
         updates.map((update) => update.decision.status),
         updates.map((update) => update.attemptCount),
         updates.map((update) => update.decision.nextAttemptAt),
-        updates.map((update) => update.decision.lastError),
+        updates.map((update) => storable(update.decision.lastError)),
         attempted.map((update) => update.id),
         attempted.map((update) => update.attemptCount),
-        attempted.map((update) => update.attempt!.url),
+        attempted.map((update) => storableText(update.attempt!.url)),
         attempted.map((update) => update.attempt!.startedAt),
         attempted.map((update) => update.attempt!.durationMs),
         attempted.map((update) => update.attempt!.responseStatus ?? null),
-        attempted.map((update) => update.attempt!.error ?? null),
-        attempted.map((update) => update.attempt!.responseBody ?? null),
+        attempted.map((update) => storable(update.attempt!.error)),
+        attempted.map((update) => storable(update.attempt!.responseBody)),
         handOverForMs,
       ],
     );
@@ -207,9 +212,13 @@ export class DeliveryStore {
   }
 
   async pendingCount(): Promise<number> {
-    const [row] = await this.dataSource.query(`SELECT count(*)::int AS count FROM deliveries WHERE status = 'PENDING'`);
+    const [row] = await this.dataSource.query(`SELECT count(*)::int AS count FROM deliveries WHERE status = 'PENDING' AND parked_at IS NULL`);
     return row.count;
   }
+}
+
+function storable(text: string | null | undefined): string | null {
+  return text == null ? null : storableText(text);
 }
 
 function toDue(row: DueRow): DueDelivery {

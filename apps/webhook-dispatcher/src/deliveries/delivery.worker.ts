@@ -1,7 +1,9 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { BatchGroupCommit, GroupCommit } from '@payments/persistence';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { BatchGroupCommit, GroupCommit, isSystemicFault, Parking } from '@payments/persistence';
 import { WakeableSleep } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
+import { DataSource } from 'typeorm';
 import { afterAttempt, parseRetrySchedule, withoutEndpoint } from '@webhooks/deliveries/delivery-policy';
 import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore, DeliveryUpdate, DueDelivery, Enqueued } from '@webhooks/deliveries/delivery.store';
@@ -21,6 +23,11 @@ const ENQUEUE_BATCHING = { maxBatch: 100, maxInFlight: 2 };
 const RECORD_BATCHING = { maxBatch: 500, maxInFlight: 1 };
 /** Margin of a lease over the longest attempt, for writing the outcome back. */
 const LEASE_MARGIN_MS = 30_000;
+/**
+ * Failures of one outcome on its own (GroupCommit fails only the item at fault in a batch) before its
+ * delivery is parked: a row the database refuses is refused again, and it would hold a slot forever.
+ */
+const RECORD_TRIES = 3;
 
 /**
  * Sends webhooks, up to WEBHOOK_CONCURRENCY at a time in this replica, each transaction's in order.
@@ -33,6 +40,7 @@ const LEASE_MARGIN_MS = 30_000;
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryWorker.name);
+  private readonly parking = new Parking(this.logger, 'webhook-delivery', { table: 'deliveries', key: 'id', keyType: 'uuid' });
   private readonly concurrency: number;
   private readonly schedule: number[];
   private readonly endpointWaitSeconds: number;
@@ -51,6 +59,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly store: DeliveryStore,
     private readonly sender: WebhookSender,
     config: ConfigService<WebhookDispatcherEnvironment, true>,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.concurrency = config.get('WEBHOOK_CONCURRENCY', { infer: true });
     this.schedule = parseRetrySchedule(config.get('WEBHOOK_RETRY_SCHEDULE_SECONDS', { infer: true }));
@@ -164,8 +173,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return { id: delivery.id, decision, attemptCount, attempt };
   }
 
-  /** Writes the outcome back, retrying until it is stored; returns the next delivery handed over. */
+  /**
+   * Writes the outcome back, retrying until it is stored; returns the next delivery handed over. An
+   * outcome that fails on its own RECORD_TRIES times parks its delivery, and the others go on; a
+   * systemic fault (the database is down) is retried without end and parks nothing.
+   */
   private async record(update: DeliveryUpdate): Promise<DueDelivery | undefined> {
+    let failures = 0;
     for (;;) {
       try {
         return await this.recorder.add(update);
@@ -173,8 +187,20 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         this.logger.error({ err: error, deliveryId: update.id }, 'could not record a webhook outcome');
         // When stopping, the lease expires instead and the webhook is sent again later.
         if (!this.running) return undefined;
+        if (!isSystemicFault(error) && ++failures >= RECORD_TRIES && (await this.park(update, error))) return undefined;
         await delay(ERROR_DELAY_MS);
       }
+    }
+  }
+
+  /** Parks the delivery of an outcome that cannot be stored; false when parking fails too. */
+  private async park({ id }: DeliveryUpdate, error: unknown): Promise<boolean> {
+    try {
+      await this.parking.park(this.dataSource, [{ key: id, ids: { deliveryId: id }, error }]);
+      return true;
+    } catch (parkError) {
+      this.logger.error({ err: parkError, deliveryId: id }, 'could not park a webhook delivery');
+      return false;
     }
   }
 }

@@ -60,7 +60,7 @@ export class WebhookSender implements OnApplicationShutdown {
 
   private describe(error: unknown): string {
     if (TIMEOUT_CODES.has((error as { code?: string })?.code ?? '')) return `no answer within ${this.timeoutMs} ms`;
-    return textColumnSafe((error as Error)?.message ?? String(error));
+    return (error as Error)?.message ?? String(error);
   }
 }
 
@@ -73,10 +73,5 @@ async function excerptOf(body: Dispatcher.ResponseData['body']): Promise<string>
     size += chunk.length;
     if (size >= RESPONSE_EXCERPT_BYTES) break;
   }
-  return textColumnSafe(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8'));
-}
-
-/** Postgres text cannot hold NUL, and one such answer would fail the whole batch it is written with. */
-function textColumnSafe(text: string): string {
-  return text.replaceAll('\u0000', '');
+  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
 }

@@ -20,6 +20,10 @@ export function failureCode(error: unknown): string {
  */
 export function failureText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const text = `${failureCode(error)}: ${message}`.slice(0, MAX_REASON_LENGTH);
+  return storableText(`${failureCode(error)}: ${message}`.slice(0, MAX_REASON_LENGTH));
+}
+
+/** The text with NUL characters and lone surrogates replaced by U+FFFD, so that a text column holds it. */
+export function storableText(text: string): string {
   return text.replace(NOT_STORABLE, '\uFFFD');
 }

@@ -51,7 +51,15 @@ export class Parking {
   }
 
   private parked({ ids, error }: FailedRow): void {
-    parkedItems.inc({ worker: this.worker, reason: failureCode(error) });
-    this.logger.error({ ...ids, err: error }, `${this.worker}: an item was parked; the others go on`);
+    reportParked(this.logger, this.worker, ids, error);
   }
+}
+
+/**
+ * Counts in background_items_parked_total and logs an item set aside; on its own, for an item that
+ * is no row to park (an entry of a batch request, failed in its result instead).
+ */
+export function reportParked(logger: Logger, worker: string, ids: Record<string, unknown>, error: unknown): void {
+  parkedItems.inc({ worker, reason: failureCode(error) });
+  logger.error({ ...ids, err: error }, `${worker}: an item was parked; the others go on`);
 }

@@ -1,0 +1,82 @@
+import { Environment, toApiId } from '@payments/contracts';
+import { dataSourceOptions, Outbox, RowChanges, runMigrations } from '@payments/persistence';
+import { TestDatabase } from '@payments/testing';
+import { randomUUID } from 'node:crypto';
+import { register } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { CUSTOMERS_SCHEMA } from '@customers/database';
+import { CustomerBatchesService } from '@customers/customer-batches/customer-batches.service';
+import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
+import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
+
+jest.setTimeout(30_000);
+
+/** The platformCustomerId the database refuses, planted with a trigger: an entry it cannot store. */
+const POISON = 'poison';
+
+const entry = (platformCustomerId: string) => ({
+  customer: { customerType: 'INDIVIDUAL', platformCustomerId, fullName: 'Jane Doe' },
+});
+
+const parkedCount = async (reason: string) =>
+  (await register.getSingleMetric('background_items_parked_total')!.get()).values.find(
+    (value) => value.labels.worker === 'customer-batch' && value.labels.reason === reason,
+  )?.value ?? 0;
+
+describe('CustomerBatchesService (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let service: CustomerBatchesService;
+  const outbox = { add: jest.fn() };
+  const platformId = randomUUID();
+  const caller = { platformId: toApiId('Platform', platformId), environment: Environment.Sandbox };
+
+  beforeAll(async () => {
+    database = await TestDatabase.create();
+    await runMigrations(database.url, CUSTOMERS_SCHEMA);
+    dataSource = await new DataSource(dataSourceOptions(database.url, CUSTOMERS_SCHEMA)).initialize();
+    await dataSource.query(`INSERT INTO platforms (id, name, slug) VALUES ($1, 'acme', 'acme')`, [platformId]);
+    await dataSource.query(`
+      CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.platform_customer_id = '${POISON}' THEN RAISE EXCEPTION 'poison row' USING ERRCODE = '23514'; END IF;
+        RETURN NEW;
+      END $$`);
+    await dataSource.query(`CREATE TRIGGER refuse_poison BEFORE INSERT ON customers FOR EACH ROW EXECUTE FUNCTION refuse_poison()`);
+    const configs = { holdForCustomerChange: async () => ({ umaDomain: 'acme.test', supportedCurrencies: [] }) };
+    const rowChanges = { cacheOf: () => ({}) } as unknown as RowChanges;
+    service = new CustomerBatchesService(
+      dataSource,
+      configs as unknown as PlatformConfigsService,
+      new ExternalAccountsService(dataSource, rowChanges),
+      outbox as unknown as Outbox,
+    );
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  it('fails only the entry the database refuses, and creates the others', async () => {
+    const before = await parkedCount('23514');
+
+    const { results } = await service.create(caller, {
+      batchKey: 'batch-1',
+      entries: [entry('c1'), entry('c2'), entry(POISON), entry('c3'), entry('c1')],
+    });
+
+    expect(results).toEqual([
+      { customerId: expect.stringMatching(/^Customer:/) },
+      { customerId: expect.stringMatching(/^Customer:/) },
+      { error: { code: 'ENTRY_NOT_STORED', message: 'This entry could not be stored', details: { reason: '23514' } } },
+      { customerId: expect.stringMatching(/^Customer:/) },
+      { error: expect.objectContaining({ code: 'CONFLICT' }) },
+    ]);
+    const stored = await dataSource.query(`SELECT platform_customer_id FROM customers WHERE platform_id = $1 ORDER BY 1`, [platformId]);
+    expect(stored).toEqual([{ platform_customer_id: 'c1' }, { platform_customer_id: 'c2' }, { platform_customer_id: 'c3' }]);
+    expect(outbox.add.mock.calls[0][2]).toHaveLength(3);
+    expect(await parkedCount('23514')).toBe(before + 1);
+    expect((await service.create(caller, { batchKey: 'batch-1', entries: [] })).results).toEqual(results);
+  });
+});
