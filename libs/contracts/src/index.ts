@@ -8,3 +8,4 @@ export * from './events/bulk-import/job-events';
 export * from './events/platforms/platform-events';
 export * from './events/transfers/transaction-events';
 export * from './rate-details';
+export * from './storable-text';

@@ -8,10 +8,11 @@ import {
   BulkImportJobStatus,
   createEvent,
   Environment,
+  storableText,
   toApiId,
 } from '@payments/contracts';
 import { PlatformScope } from '@payments/http';
-import { Outbox, storableText } from '@payments/persistence';
+import { Outbox } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { StoredRow } from '@bulk-import/csv/csv-row';
 

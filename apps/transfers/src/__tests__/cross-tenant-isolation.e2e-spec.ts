@@ -1,6 +1,7 @@
 import { ApiClient, ApiResponse, e2eStack, newPlatformClients } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import {
+  clabeAccount,
   fund,
   FundedCustomer,
   newCustomer,
@@ -9,13 +10,6 @@ import {
 } from '@transfers/__tests__/money-fixtures';
 
 const ROUNDS = 4;
-const BENEFICIARY = {
-  beneficiaryType: 'INDIVIDUAL',
-  fullName: 'Ada Lovelace',
-  birthDate: '1985-12-10',
-  nationality: 'GB',
-  address: { line1: '1 Main St', city: 'London', state: 'London', postalCode: 'N1 1AA', country: 'GB' },
-};
 const PER_ROUND = 6;
 
 /**
@@ -55,13 +49,7 @@ describe("one platform's bad requests beside another's good ones", () => {
     expect(
       (await b.patch('/config', { supportedCurrencies: [currency('USD'), currency('MXN')] })).status,
     ).toBe(200);
-    const clabe = await b.post('/customers/external-accounts', {
-      customerId: customerB.customerId,
-      currency: 'MXN',
-      accountInfo: { accountType: 'CLABE', clabeNumber: '002010077777777771', beneficiary: BENEFICIARY },
-    });
-    expect(clabe.status).toBe(201);
-    clabeB = clabe.body.id;
+    clabeB = await clabeAccount(b, customerB.customerId);
   });
 
   const quoteBody = (client: FundedCustomer, accountId: string, extra: Record<string, unknown> = {}) => ({

@@ -10,6 +10,14 @@ export interface FundedCustomer {
 
 const FINAL_STATUSES = ['COMPLETED', 'FAILED', 'REJECTED'];
 
+const BENEFICIARY = {
+  beneficiaryType: 'INDIVIDUAL',
+  fullName: 'Ada Lovelace',
+  birthDate: '1985-12-10',
+  nationality: 'GB',
+  address: { line1: '1 Main St', city: 'London', state: 'London', postalCode: 'N1 1AA', country: 'GB' },
+};
+
 /** Creates a customer and waits for the ledger to open its USD internal account (it does so from an event). */
 export async function newCustomer(client: ApiClient, label = 'customer'): Promise<FundedCustomer> {
   const platformCustomerId = `${label}-${randomUUID().slice(0, 8)}`;
@@ -44,14 +52,19 @@ export async function usBankAccount(
       routingNumber: '021000021',
       accountCategory: 'CHECKING',
       bankName: 'Chase Bank',
-      beneficiary: {
-        beneficiaryType: 'INDIVIDUAL',
-        fullName: 'Ada Lovelace',
-        birthDate: '1985-12-10',
-        nationality: 'GB',
-        address: { line1: '1 Main St', city: 'London', state: 'London', postalCode: 'N1 1AA', country: 'GB' },
-      },
+      beneficiary: BENEFICIARY,
     },
+  });
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+/** A Mexican CLABE account of the customer, for quotes from USD (the platform must support MXN). */
+export async function clabeAccount(client: ApiClient, customerId: string): Promise<string> {
+  const response = await client.post('/customers/external-accounts', {
+    customerId,
+    currency: 'MXN',
+    accountInfo: { accountType: 'CLABE', clabeNumber: '002010077777777771', beneficiary: BENEFICIARY },
   });
   expect(response.status).toBe(201);
   return response.body.id;

@@ -124,7 +124,10 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
         this.step(transaction, plan, postingFailures.get(transaction.id)),
       ),
     );
-    const outcomes = await isolateFailures(results, async (part) => [await this.record(part)]);
+    const outcomes = await isolateFailures(results, async (part) => {
+      await this.record(part);
+      return part;
+    });
     const unrecorded = outcomes.flatMap((outcome) =>
       'error' in outcome ? [{ kind: 'park' as const, due: dueOf(outcome.item, due), error: outcome.error }] : [],
     );

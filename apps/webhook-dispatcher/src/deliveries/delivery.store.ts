@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EventScope } from '@payments/contracts';
-import { columnsOf, storableText } from '@payments/persistence';
+import { EventScope, storableText } from '@payments/contracts';
+import { columnsOf } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
 import { NewDelivery, WebhookType } from '@webhooks/deliveries/webhook-envelope';

@@ -1,3 +1,4 @@
+import { unstorableText } from '@payments/contracts';
 import { ApiException } from '../errors/api.exception';
 import { FieldError } from '../errors/error-codes';
 
@@ -10,19 +11,6 @@ export const MAX_JSON_DEPTH = 16;
 export const MAX_URL_LENGTH = 4096;
 /** Longer than any id or path parameter of the API. */
 export const MAX_PATH_SEGMENT_LENGTH = 256;
-
-/** In Unicode mode a surrogate matches only when unpaired: paired ones read as one code point. */
-const UNPAIRED_SURROGATE = /\p{Cs}/u;
-
-/**
- * What no field of the API may hold, whatever its type: a NUL (Postgres cannot store it in text)
- * or an unpaired UTF-16 surrogate (no UTF-8 encoding exists for it).
- */
-export function unstorableText(text: string): string | undefined {
-  if (text.includes('\u0000')) return 'holds a NUL character';
-  if (UNPAIRED_SURROGATE.test(text)) return 'holds an unpaired UTF-16 surrogate';
-  return undefined;
-}
 
 /**
  * The faults of a parsed JSON body that no field's own rules should have to think of: unstorable
@@ -80,17 +68,21 @@ export function assertSafeBody(body: unknown): void {
 export function assertSafeUrl(url: string): void {
   if (url.length > MAX_URL_LENGTH)
     throw new ApiException('URI_TOO_LONG', `The URL is longer than ${MAX_URL_LENGTH} characters`);
-  const queryStart = url.indexOf('?');
-  const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (path.split('/').some((segment) => segment.length > MAX_PATH_SEGMENT_LENGTH)) {
-    throw new ApiException(
-      'URI_TOO_LONG',
-      `A path segment is longer than ${MAX_PATH_SEGMENT_LENGTH} characters`,
-    );
+  // Most URLs are shorter than one segment may be, and hold nothing encoded: nothing more to judge.
+  if (url.length > MAX_PATH_SEGMENT_LENGTH) {
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    if (path.split('/').some((segment) => segment.length > MAX_PATH_SEGMENT_LENGTH)) {
+      throw new ApiException(
+        'URI_TOO_LONG',
+        `A path segment is longer than ${MAX_PATH_SEGMENT_LENGTH} characters`,
+      );
+    }
   }
+  if (!url.includes('%')) return;
   let decoded: string;
   try {
-    decoded = decodeURIComponent(url.replace(/\+/g, ' '));
+    decoded = decodeURIComponent(url);
   } catch {
     throw new ApiException('INVALID_INPUT', 'The URL holds malformed percent-encoding');
   }

@@ -1,3 +1,4 @@
+import { runIsolatingFailures } from './isolate-failures';
 import { isSystemicFault } from './systemic-fault';
 
 interface Waiting<T, R> {
@@ -59,26 +60,17 @@ export class GroupCommit<T, R> {
   /**
    * A batch failed by one of its items is committed again in halves, one after the other and down
    * to the item at fault, within the batch's own commit slot: the items keep their order and the
-   * commits in flight stay within maxInFlight. A systemic failure met on the way fails what is left
-   * untried, and is returned so that the caller's other half is not tried either.
+   * commits in flight stay within maxInFlight.
    */
-  private async commitBatch(batch: Waiting<T, R>[]): Promise<unknown> {
-    try {
-      const results = await this.commit(batch.map((waiting) => waiting.item));
-      batch.forEach((waiting, index) => waiting.resolve(results[index]));
-      return undefined;
-    } catch (error) {
-      const systemic = this.isSystemic(error);
-      if (batch.length === 1 || systemic) {
-        batch.forEach((waiting) => waiting.reject(error));
-        return systemic ? error : undefined;
-      }
-      const middle = Math.ceil(batch.length / 2);
-      const systemicFault = await this.commitBatch(batch.slice(0, middle));
-      if (systemicFault === undefined) return this.commitBatch(batch.slice(middle));
-      batch.slice(middle).forEach((waiting) => waiting.reject(systemicFault));
-      return systemicFault;
-    }
+  private async commitBatch(batch: Waiting<T, R>[]): Promise<void> {
+    const { outcomes } = await runIsolatingFailures(
+      batch.map((waiting) => waiting.item),
+      this.commit,
+      this.isSystemic,
+    );
+    outcomes.forEach((outcome, index) =>
+      'error' in outcome ? batch[index].reject(outcome.error) : batch[index].resolve(outcome.result),
+    );
   }
 }
 

@@ -1,8 +1,7 @@
+import { storableText } from '@payments/contracts';
+
 /** Long enough for a stack-free message, short enough for a row and a log line. */
 const MAX_REASON_LENGTH = 500;
-
-/** NUL, which no Postgres text holds, and UTF-16 surrogates that are not part of a pair. */
-const NOT_STORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * A short, bounded label of why an item failed, for the metric: the SQLSTATE of a database error,
@@ -21,9 +20,4 @@ export function failureCode(error: unknown): string {
 export function failureText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return storableText(`${failureCode(error)}: ${message}`.slice(0, MAX_REASON_LENGTH));
-}
-
-/** The text with NUL characters and lone surrogates replaced by U+FFFD, so that a text column holds it. */
-export function storableText(text: string): string {
-  return text.replace(NOT_STORABLE, '\uFFFD');
 }

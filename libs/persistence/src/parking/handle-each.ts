@@ -1,32 +1,5 @@
+import { ItemFailure } from '../group-commit/isolate-failures';
 import { isSystemicFault } from '../group-commit/systemic-fault';
-
-/** An item a worker could not process, and why. */
-export interface ItemFailure<T> {
-  item: T;
-  error: unknown;
-}
-
-/** What a batch run came to for one item: its result, or the failure it caused on its own. */
-export type ItemOutcome<T, R> = { item: T; result: R } | ItemFailure<T>;
-
-/**
- * Runs `run` on the whole batch and, when the batch fails for something other than a systemic fault,
- * again on each half, until every item that fails is alone: the others go through, and one bad item
- * costs about two runs per halving. A systemic fault is thrown, since every part would fail alike.
- * `run` answers one result per item, in order.
- */
-export async function isolateFailures<T, R>(items: T[], run: (part: T[]) => Promise<R[]>): Promise<ItemOutcome<T, R>[]> {
-  if (items.length === 0) return [];
-  try {
-    const results = await run(items);
-    return items.map((item, index) => ({ item, result: results[index] }));
-  } catch (error) {
-    if (isSystemicFault(error)) throw error;
-    if (items.length === 1) return [{ item: items[0], error }];
-    const middle = Math.ceil(items.length / 2);
-    return [...(await isolateFailures(items.slice(0, middle), run)), ...(await isolateFailures(items.slice(middle), run))];
-  }
-}
 
 /**
  * Handles items one by one and answers those whose handling failed, so that one bad item never stops
