@@ -63,6 +63,16 @@ export class GatewayEnvironment extends CommonEnvironment {
   @Max(86_400_000)
   RATE_LIMIT_WINDOW_MS = 60_000;
 
+  /**
+   * Proxies in front of the gateway that append to X-Forwarded-For (1 behind the Kubernetes
+   * ingress); the failed-authentication budget is counted on the address the farthest one saw.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  TRUSTED_PROXY_HOPS = 0;
+
   /** Where the budgets are counted in Redis; replicas that share a budget share the prefix. */
   @IsString()
   @IsNotEmpty()

@@ -54,6 +54,7 @@ export class RequestLimits {
     });
     fastify.addHook('onClose', async () => void counters.disconnect());
     const timeWindow = setting('RATE_LIMIT_WINDOW_MS');
+    const proxyHops = setting('TRUSTED_PROXY_HOPS');
     this.perToken = fastify.createRateLimit({
       max: setting('RATE_LIMIT_PER_TOKEN'),
       timeWindow,
@@ -62,7 +63,7 @@ export class RequestLimits {
     this.authFailures = fastify.createRateLimit({
       max: setting('RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS'),
       timeWindow,
-      keyGenerator: (request: FastifyRequest) => `auth-failures:${request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `auth-failures:${clientAddress(request, proxyHops)}`,
     }) as Limiter;
   }
 
@@ -91,4 +92,14 @@ export class RequestLimits {
     void reply.header('retry-after', String(Math.max(1, state.ttlInSeconds ?? 1)));
     throw new ApiException('RATE_LIMITED', 'Too many requests; retry after the seconds in Retry-After');
   }
+}
+
+/**
+ * The address a request came from, as the nearest trusted proxy saw it: the socket's address, or,
+ * behind `hops` proxies, the entry the farthest of them appended to X-Forwarded-For. Entries before
+ * it are the client's own words, so a client cannot pick the address its failures are counted on.
+ */
+export function clientAddress(request: Pick<FastifyRequest, 'ips' | 'socket'>, hops: number): string {
+  const chain = request.ips ?? [request.socket.remoteAddress ?? 'unknown'];
+  return chain[Math.min(hops, chain.length - 1)];
 }
