@@ -1,4 +1,4 @@
-import { SchemaOptions } from '@payments/persistence';
+import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
 import { BulkImportInitial1763700000000 } from '@bulk-import/migrations/1763700000000-bulk-import-initial';
 import { ImportJobs1764100000000 } from '@bulk-import/migrations/1764100000000-import-jobs';
 import { Parking1764500000000 } from '@bulk-import/migrations/1764500000000-parking';
@@ -7,5 +7,10 @@ import { Parking1764500000000 } from '@bulk-import/migrations/1764500000000-park
 export const BULK_IMPORT_SCHEMA: SchemaOptions = {
   schema: 'bulk_import',
   entities: [],
-  migrations: [BulkImportInitial1763700000000, ImportJobs1764100000000, Parking1764500000000],
+  migrations: [
+    BulkImportInitial1763700000000,
+    ImportJobs1764100000000,
+    Parking1764500000000,
+    OutboxParking1764600000000,
+  ],
 };

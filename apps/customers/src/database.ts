@@ -1,4 +1,4 @@
-import { SchemaOptions } from '@payments/persistence';
+import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
 import { Customer } from '@customers/customers/customer.entity';
 import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
 import { CustomersInitial1763800000000 } from '@customers/migrations/1763800000000-customers-initial';
@@ -26,5 +26,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     ExternalAccountAnnouncements1764300000000,
     UnstorableTextRepair1764400000000,
     Parking1764500000000,
+    OutboxParking1764600000000,
   ],
 };

@@ -1,4 +1,4 @@
-import { SchemaOptions } from '@payments/persistence';
+import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
 import { FeeRule } from '@quoting/fee-rules/fee-rule.entity';
 import { QuotingInitial1763700000000 } from '@quoting/migrations/1763700000000-quoting-initial';
 import { FeeRules1764000000000 } from '@quoting/migrations/1764000000000-fee-rules';
@@ -16,5 +16,6 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     Quotes1764100000000,
     FeeRuleAnnouncements1764300000000,
     Parking1764500000000,
+    OutboxParking1764600000000,
   ],
 };

@@ -1,4 +1,4 @@
-import { SchemaOptions } from '@payments/persistence';
+import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
 import { TransfersInitial1763700000000 } from '@transfers/migrations/1763700000000-transfers-initial';
 import { QuoteTransactions1764100000000 } from '@transfers/migrations/1764100000000-quote-transactions';
 import { Parking1764500000000 } from '@transfers/migrations/1764500000000-parking';
@@ -7,5 +7,10 @@ import { Transaction } from '@transfers/transactions/transaction.entity';
 export const TRANSFERS_SCHEMA: SchemaOptions = {
   schema: 'transfers',
   entities: [Transaction],
-  migrations: [TransfersInitial1763700000000, QuoteTransactions1764100000000, Parking1764500000000],
+  migrations: [
+    TransfersInitial1763700000000,
+    QuoteTransactions1764100000000,
+    Parking1764500000000,
+    OutboxParking1764600000000,
+  ],
 };

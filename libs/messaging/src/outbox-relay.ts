@@ -7,18 +7,21 @@ import {
 } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { OUTBOX_CHANNEL, SCHEMA_NAME } from '@payments/persistence';
+import { OUTBOX_CHANNEL, Parking, runIsolatingFailures, SCHEMA_NAME } from '@payments/persistence';
 import { CommonEnvironment, WakeableSleep } from '@payments/runtime';
 import { CompressionTypes, Kafka, Partitioners, Producer } from 'kafkajs';
 import { Client } from 'pg';
 import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { isKafkaOutage } from './kafka-outage';
 import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
 
 const BATCH_SIZE = 500;
 /** Fallback poll: a lost notification delays publishing by at most this much. */
 const IDLE_POLL_MS = 1_000;
 const RETRY_DELAY_MS = 1_000;
+/** Drains a message may fail on its own before it is parked: a refusal of its size or form is final. */
+const MAX_SEND_FAILURES = 3;
 
 const publishedEvents = new Counter({
   name: 'outbox_published_events_total',
@@ -37,11 +40,19 @@ interface OutboxRow {
  * Publishes the app's outbox to Kafka in commit order. One replica at a time holds a session-level
  * advisory lock and publishes, which keeps each aggregate's events in order; another replica takes
  * over when that connection drops. A crash between send and delete publishes a row twice, which
- * consumers absorb through their inbox.
+ * consumers absorb through their inbox. A parked message (one the cluster keeps refusing) stays in
+ * the outbox with its reason and no longer holds the others back: its aggregate's later events go
+ * out without it.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
+  private readonly parking = new Parking(
+    this.logger,
+    'outbox-relay',
+    { table: 'outbox', key: 'id', keyType: 'bigint' },
+    MAX_SEND_FAILURES,
+  );
   private producer: Producer;
   private listener?: Client;
   private running = false;
@@ -131,24 +142,50 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return true;
   }
 
+  /**
+   * Publishes the outbox in batches. A batch the cluster refuses for one of its messages (too large,
+   * say) is sent again in halves until that message is alone: the others are published and deleted,
+   * and the message is tried again on the next drain, then parked after MAX_SEND_FAILURES. An outage
+   * of the cluster is thrown, charging no message, and the relay backs off.
+   */
   private async drain(): Promise<void> {
     for (;;) {
       const rows: OutboxRow[] = await this.dataSource.query(
-        `SELECT id, topic, message_key, payload, headers FROM outbox ORDER BY id LIMIT $1`,
+        `SELECT id, topic, message_key, payload, headers FROM outbox WHERE parked_at IS NULL ORDER BY id LIMIT $1`,
         [BATCH_SIZE],
       );
       if (rows.length === 0) return;
-      await this.producer.sendBatch({
-        topicMessages: groupByTopic(rows),
-        acks: -1,
-        compression: CompressionTypes.None,
-      });
-      await this.dataSource.query(`DELETE FROM outbox WHERE id = ANY($1::bigint[])`, [
-        rows.map((row) => row.id),
-      ]);
-      publishedEvents.inc(rows.length);
-      if (rows.length < BATCH_SIZE) return;
+      const { outcomes, stoppedBy } = await runIsolatingFailures(
+        rows,
+        (part) => this.send(part),
+        isKafkaOutage,
+      );
+      const sent = outcomes.flatMap((outcome) => ('result' in outcome ? [outcome.item.id] : []));
+      if (sent.length > 0) {
+        await this.dataSource.query(`DELETE FROM outbox WHERE id = ANY($1::bigint[])`, [sent]);
+        publishedEvents.inc(sent.length);
+      }
+      if (stoppedBy) throw stoppedBy.error;
+      const refused = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
+      await this.parking.recordFailures(
+        this.dataSource,
+        refused.map(({ item, error }) => ({
+          key: item.id,
+          ids: { outboxId: item.id, topic: item.topic, key: item.message_key },
+          error,
+        })),
+      );
+      if (rows.length < BATCH_SIZE || refused.length > 0) return;
     }
+  }
+
+  private async send(rows: OutboxRow[]): Promise<OutboxRow[]> {
+    await this.producer.sendBatch({
+      topicMessages: groupByTopic(rows),
+      acks: -1,
+      compression: CompressionTypes.None,
+    });
+    return rows;
   }
 
   private async dropListener(): Promise<void> {

@@ -21,3 +21,4 @@ export * from './parking/failure-text';
 export * from './parking/parking';
 export * from './parking/parked-rows';
 export * from './parking/savepoint';
+export * from './migrations/outbox-parking';

@@ -1,5 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Outbox } from '@payments/persistence';
+import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { eventually, TestSandbox, WIDGET_EVENTS, WidgetEvent, widgetChanged } from './messaging-sandbox';
 
@@ -13,6 +14,11 @@ async function outboxSize(app: NestFastifyApplication): Promise<number> {
   const [{ size }] = await app.get(DataSource).query('SELECT count(*)::int AS size FROM outbox');
   return size;
 }
+
+const parkedCount = async () =>
+  (await register.getSingleMetric('background_items_parked_total')!.get()).values.find(
+    (value) => value.labels.worker === 'outbox-relay',
+  )?.value ?? 0;
 
 function revisionsByWidget(events: WidgetEvent[]): Record<string, number[]> {
   const revisions: Record<string, number[]> = {};
@@ -99,5 +105,32 @@ describe('OutboxRelay', () => {
 
     expect(received.events.map((event) => event.eventId)).toEqual([beforeStop.eventId, afterStop.eventId]);
     expect(await outboxSize(standby)).toBe(0);
+  });
+
+  it('parks a message the cluster refuses on its own, with the reason, and publishes the others', async () => {
+    const app = await sandbox.startService({ produces: [WIDGET_EVENTS] });
+    const received = await sandbox.consume(WIDGET_EVENTS);
+    const parkedBefore = await parkedCount();
+    // Larger than the broker takes in one message (message.max.bytes, about 1 MB by default).
+    const oversized = {
+      ...widgetChanged('widget-a', 2),
+      payload: { revision: 2, padding: 'x'.repeat(1_200_000) },
+    };
+    const others = [widgetChanged('widget-a', 1), widgetChanged('widget-b', 1), widgetChanged('widget-a', 3)];
+
+    await commit(app, others[0], oversized as WidgetEvent, others[1], others[2]);
+
+    const parked = await eventually(async () => {
+      const [row] = await app
+        .get(DataSource)
+        .query(`SELECT failed_attempts, park_reason FROM outbox WHERE parked_at IS NOT NULL`);
+      return row;
+    });
+    expect(parked.failed_attempts).toBe(3);
+    expect(parked.park_reason).toMatch(/^KafkaJS\w+Error: /);
+    for (const event of others) await received.waitFor((each) => each.eventId === event.eventId);
+    expect(received.events.map((event) => event.eventId)).not.toContain(oversized.eventId);
+    expect(await outboxSize(app)).toBe(1);
+    expect(await parkedCount()).toBe(parkedBefore + 1);
   });
 });
