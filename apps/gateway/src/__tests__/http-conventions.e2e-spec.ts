@@ -34,6 +34,18 @@ describe('HTTP conventions at the edge', () => {
     expect(response.body.requestId).toBe(response.headers.get('x-request-id'));
   });
 
+  it('answers a method the path does not take with 405 and Allow, in the envelope', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/config', 'GET, HEAD, PATCH'],
+      ['POST', '/transactions/Transaction:00000000-0000-0000-0000-000000000000', 'GET, HEAD'],
+    ]) {
+      const response = await sandbox.request(method, path, {});
+      expect(response.status).toBe(405);
+      expect(response.body).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
+      expect(response.headers.get('allow')).toBe(allow);
+    }
+  });
+
   it('lists every bad field at once', async () => {
     const response = await sandbox.post('/tokens', { permissions: 'VIEW', extra: 1 });
     const fields = response.body.details.errors.map((error: { field: string }) => error.field);

@@ -7,11 +7,14 @@ import { apiPath, authenticationHook } from '@gateway/auth/auth.guard';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
+import { AllowedMethods } from '@gateway/routing/allowed-methods';
 import { findRoute, isIdempotentPost } from '@gateway/routing/route-table';
 import { UpstreamClient, UpstreamResponse } from '@gateway/routing/upstream-client';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const MULTIPART = 'multipart/form-data';
+/** How an app's error envelope names a route it does not have (ApiExceptionFilter). */
+const ROUTE_NOT_FOUND = '"message":"Route not found"';
 
 /**
  * Forwards every public path the gateway does not serve itself to the app that owns it. A plain
@@ -23,7 +26,7 @@ const MULTIPART = 'multipart/form-data';
  * uploads, are not parsed at all but streamed to the app as they arrive, so an upload of any size
  * passes through in bounded memory and the app enforces its own limits.
  */
-export function registerProxyRoute(app: NestFastifyApplication): void {
+export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: AllowedMethods): void {
   const upstreams = app.get(UpstreamClient);
   const idempotency = app.get(IdempotencyStore);
   const fastify = app.getHttpAdapter().getInstance();
@@ -36,7 +39,12 @@ export function registerProxyRoute(app: NestFastifyApplication): void {
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = apiPath(request.url);
       const route = findRoute(path);
-      if (!route) throw new ApiException('NOT_FOUND', 'Route not found');
+      const notFound = () => {
+        const refusal = allowedMethods.refusal(request.method, path);
+        if (refusal) void reply.header('allow', (refusal.details!.allow as string[]).join(', '));
+        return refusal ?? new ApiException('NOT_FOUND', 'Route not found');
+      };
+      if (!route) throw notFound();
       const call = () =>
         upstreams.call(route.upstream, {
           method: request.method,
@@ -54,6 +62,8 @@ export function registerProxyRoute(app: NestFastifyApplication): void {
       } else {
         response = await call();
       }
+      // The app has no such route; the API may still have the path, with another method.
+      if (response.status === 404 && response.body.includes(ROUTE_NOT_FOUND)) throw notFound();
       return send(reply, response);
     },
   });
