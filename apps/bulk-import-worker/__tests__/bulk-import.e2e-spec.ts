@@ -122,6 +122,8 @@ describe('bulk customer import', () => {
           { code: 'INVALID_INPUT', columns: ['nationality'] },
         ],
         [individual(`${label}-existing`), { code: 'CONFLICT' }],
+        // Judged in the worker: sent on, it would make the customers app refuse the rows batched with it.
+        [individual(`${label}-nul`, { fullName: 'Ada\u0000Lovelace' }), { code: 'INVALID_INPUT', columns: ['fullName'] }],
       ];
       const rows: (Row | string)[] = [];
       const addBad = (row: Row | string, expectation: Expected) => {

@@ -1,6 +1,6 @@
-import { BulkImportError, CUSTOMER_TYPES, CustomerType } from '@payments/contracts';
+import { BulkImportError, CUSTOMER_TYPES, CustomerType, unstorableText } from '@payments/contracts';
 import { FieldError } from '@payments/http';
-import { BANK_COLUMNS, REQUIRED_BY_TYPE, REQUIRED_FOR_ALL } from '@bulk-import/csv/csv-columns';
+import { BANK_COLUMNS, KNOWN_COLUMNS, REQUIRED_BY_TYPE, REQUIRED_FOR_ALL } from '@bulk-import/csv/csv-columns';
 
 /** A row as stored: its values for the job's columns, or how many fields it had when not as many as the header. */
 export type StoredRow = string[] | number;
@@ -60,6 +60,8 @@ export function readRow(
   if (typeof row === 'number') {
     return { errors: [{ field: 'row', message: `has ${row} fields where the header has ${fieldCount}` }] };
   }
+  const unstorable = unstorableCells(row, columns);
+  if (unstorable.length > 0) return { errors: unstorable };
   const value = (column: string) => valueOf(row, columns, column);
   const optional = (column: string) => value(column) || undefined;
   const customerType = value('customerType') as CustomerType;
@@ -163,6 +165,17 @@ function beneficiaryColumn(field: string): string | undefined {
   if (!field.startsWith(prefix)) return undefined;
   const beneficiaryField = field.slice(prefix.length);
   return COLUMN_OF_FIELD[beneficiaryField] ?? beneficiaryField;
+}
+
+/**
+ * The known columns whose cell holds text no field may hold: judged here, so that the row fails
+ * alone instead of making the customers app refuse the whole batch it would go in.
+ */
+function unstorableCells(row: string[], columns: readonly string[]): FieldError[] {
+  return columns.flatMap((column, index) => {
+    const fault = KNOWN_COLUMNS.includes(column) && row[index] !== undefined ? unstorableText(row[index]) : undefined;
+    return fault ? [{ field: column, message: fault }] : [];
+  });
 }
 
 function valueOf(row: string[], columns: readonly string[], column: string): string {

@@ -102,6 +102,16 @@ describe('readRow', () => {
     expect('errors' in read && read.errors.map((error) => error.field)).toEqual(fields);
   });
 
+  it('refuses a row whose cells hold text no field may hold, naming each column', () => {
+    const read = readRow(row({ ...ADA, fullName: 'Ada\u0000Lovelace', city: 'Lon\ud800don' }), COLUMNS, COLUMNS.length);
+    expect(read).toEqual({
+      errors: [
+        { field: 'fullName', message: 'holds a NUL character' },
+        { field: 'city', message: 'holds an unpaired UTF-16 surrogate' },
+      ],
+    });
+  });
+
   it('refuses a row with another number of fields than the header', () => {
     expect(readRow(3, COLUMNS, COLUMNS.length)).toEqual({
       errors: [{ field: 'row', message: `has 3 fields where the header has ${COLUMNS.length}` }],
