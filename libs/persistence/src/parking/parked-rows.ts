@@ -23,14 +23,14 @@ interface RowFailure {
 /**
  * Adds to `table` the columns of a parkable row: failed_attempts, park_reason (the latest failure;
  * the reason it was parked once parked_at is set) and parked_at. Each app's migration calls this
- * for its own tables.
+ * for its own tables; a column already there is kept, so a table set up by hand is not a failure.
  */
 export async function addParkingColumns(db: Queryable, table: string): Promise<void> {
   await db.query(`
     ALTER TABLE ${table}
-      ADD COLUMN failed_attempts integer NOT NULL DEFAULT 0,
-      ADD COLUMN park_reason text,
-      ADD COLUMN parked_at timestamptz`);
+      ADD COLUMN IF NOT EXISTS failed_attempts integer NOT NULL DEFAULT 0,
+      ADD COLUMN IF NOT EXISTS park_reason text,
+      ADD COLUMN IF NOT EXISTS parked_at timestamptz`);
 }
 
 /**
