@@ -1,16 +1,17 @@
-// Usage: node scripts/kafka.mjs start|stop|status|fetch  (see scripts/lib/kafka.mjs)
-import { ensureKafka, fetchKafka, kafkaStatus, stopKafka } from './lib/kafka.mjs';
+// Usage: node scripts/kafka.mjs start|stop|status|fetch  (see scripts/lib/kafka.mjs and kafka-stop.mjs);
+// KAFKA_BROKERS and KAFKA_CONTROLLER_PORT pick the broker (default 127.0.0.1:9092 and 9093).
+import { brokerProcess, stopKafka } from './lib/kafka-stop.mjs';
+import { ensureKafka, fetchKafka, kafkaStatus } from './lib/kafka.mjs';
 
 const commands = {
   start: () => ensureKafka(),
   stop: () => stopKafka(),
   fetch: () => fetchKafka(),
   status: async () => {
-    const { running, pid, brokers } = await kafkaStatus();
-    const owner = pid ? `pid ${pid}` : 'not started by this checkout';
+    const { running, brokers } = await kafkaStatus();
     console.log(
       running
-        ? `Kafka is running at ${brokers.join(',')} (${owner})`
+        ? `Kafka is running at ${brokers.join(',')} (${brokerProcess()})`
         : `Kafka is not answering at ${brokers.join(',')}`,
     );
     // Non-zero when down, so shell scripts can test it.

@@ -6,10 +6,11 @@ import { ensureDependencies } from './lib/dependencies.mjs';
 export async function setup(env = process.env, { log = console.log, build = true } = {}) {
   ensureDependencies({ log });
   const { ensureKafka } = await import('./lib/kafka.mjs');
-  const { ensurePostgres, ensureRedis, migrateAll, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } = await import('./lib/infra.mjs');
+  const { ensurePostgres, ensureRedis, migrateAll, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } =
+    await import('./lib/infra.mjs');
   const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   await Promise.all([
-    ensureKafka({ log }),
+    ensureKafka({ log, env }),
     ensurePostgres(databaseUrl, { log }),
     ensureRedis(env.REDIS_URL ?? DEFAULT_REDIS_URL, { log }),
   ]);

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
+import { processCommandLine } from './port-owner.mjs';
 
 const { Kafka, logLevel } = kafkajs;
 
@@ -25,28 +26,39 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const TOOLS_DIR = path.join(REPO_ROOT, 'tools/kafka');
 const POM = path.join(TOOLS_DIR, 'pom.xml');
 const LOG4J_CONFIG = path.join(TOOLS_DIR, 'log4j.properties');
-const CACHE_DIR = path.join(REPO_ROOT, '.cache/kafka');
-const LIBS_DIR = path.join(CACHE_DIR, 'libs');
-const DATA_DIR = path.join(CACHE_DIR, 'data');
+// The jars are shared; each broker port has its own directory for data, configuration, log and pid,
+// so a second broker (the fault suite's, say) can run beside the default one.
+const SHARED_CACHE_DIR = path.join(REPO_ROOT, '.cache/kafka');
+const LIBS_DIR = path.join(SHARED_CACHE_DIR, 'libs');
 const FETCHED_VERSION_FILE = path.join(LIBS_DIR, 'kafka-version');
-const CLUSTER_ID_FILE = path.join(CACHE_DIR, 'cluster-id');
-const SERVER_PROPERTIES = path.join(CACHE_DIR, 'server.properties');
-const SERVER_LOG = path.join(CACHE_DIR, 'server.log');
-const PID_FILE = path.join(CACHE_DIR, 'kafka.pid');
-const START_LOCK_FILE = path.join(CACHE_DIR, 'start.lock');
+const DEFAULT_BROKER = '127.0.0.1:9092';
+const DEFAULT_PORT = 9092;
+
+/** Where the broker listening on `port` keeps its files: .cache/kafka for 9092, .cache/kafka-<port> otherwise. */
+export function brokerFiles(port) {
+  const dir = port === DEFAULT_PORT ? SHARED_CACHE_DIR : `${SHARED_CACHE_DIR}-${port}`;
+  return {
+    dir,
+    data: path.join(dir, 'data'),
+    clusterId: path.join(dir, 'cluster-id'),
+    serverProperties: path.join(dir, 'server.properties'),
+    serverLog: path.join(dir, 'server.log'),
+    pid: path.join(dir, 'kafka.pid'),
+    startLock: path.join(dir, 'start.lock'),
+  };
+}
 
 const READY_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 30_000;
 const JVM_OPTIONS = ['-Xms256m', '-Xmx512m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
-function configuredBrokers() {
-  return (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092')
+export function configuredBrokers(env = process.env) {
+  return (env.KAFKA_BROKERS ?? DEFAULT_BROKER)
     .split(',')
     .map((broker) => broker.trim())
     .filter(Boolean);
 }
 
-function splitHostPort(broker) {
+export function splitHostPort(broker) {
   const separator = broker.lastIndexOf(':');
   return {
     host: broker.slice(0, separator).replace(/^\[|\]$/g, ''),
@@ -54,7 +66,7 @@ function splitHostPort(broker) {
   };
 }
 
-function isLoopback(broker) {
+export function isLoopback(broker) {
   const { host } = splitHostPort(broker);
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
@@ -125,19 +137,17 @@ export async function fetchKafka({ log = console.log } = {}) {
   writeFileSync(FETCHED_VERSION_FILE, `${version}\n`);
 }
 
-function clusterId() {
-  if (existsSync(CLUSTER_ID_FILE)) return readFileSync(CLUSTER_ID_FILE, 'utf8').trim();
+function clusterId(files) {
+  if (existsSync(files.clusterId)) return readFileSync(files.clusterId, 'utf8').trim();
   let id;
   // StorageTool would read a leading '-' as an option.
   do id = randomBytes(16).toString('base64url');
   while (id.startsWith('-'));
-  writeFileSync(CLUSTER_ID_FILE, `${id}\n`);
+  writeFileSync(files.clusterId, `${id}\n`);
   return id;
 }
 
-function writeServerProperties(broker) {
-  const { port } = splitHostPort(broker);
-  const controllerPort = Number(process.env.KAFKA_CONTROLLER_PORT ?? 9093);
+function writeServerProperties(files, port, controllerPort) {
   const properties = {
     'process.roles': 'broker,controller',
     'node.id': 1,
@@ -147,7 +157,7 @@ function writeServerProperties(broker) {
     'controller.listener.names': 'CONTROLLER',
     'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
     'inter.broker.listener.name': 'PLAINTEXT',
-    'log.dirs': DATA_DIR,
+    'log.dirs': files.data,
     // One node: a replication factor or ISR above 1 would leave topics, offsets or transactions unusable.
     'default.replication.factor': 1,
     'min.insync.replicas': 1,
@@ -165,11 +175,11 @@ function writeServerProperties(broker) {
     'delete.topic.enable': true,
   };
   const lines = Object.entries(properties).map(([key, value]) => `${key}=${value}`);
-  writeFileSync(SERVER_PROPERTIES, `${lines.join('\n')}\n`);
+  writeFileSync(files.serverProperties, `${lines.join('\n')}\n`);
 }
 
-function formatStorageIfNeeded() {
-  if (existsSync(path.join(DATA_DIR, 'meta.properties'))) return;
+function formatStorageIfNeeded(files) {
+  if (existsSync(path.join(files.data, 'meta.properties'))) return;
   const format = spawnSync(
     'java',
     [
@@ -179,9 +189,9 @@ function formatStorageIfNeeded() {
       'kafka.tools.StorageTool',
       'format',
       '-t',
-      clusterId(),
+      clusterId(files),
       '-c',
-      SERVER_PROPERTIES,
+      files.serverProperties,
       '--ignore-formatted',
     ],
     { encoding: 'utf8' },
@@ -189,6 +199,11 @@ function formatStorageIfNeeded() {
   if (format.status !== 0) {
     throw new Error(`Formatting Kafka storage failed:\n${format.stdout}${format.stderr}`);
   }
+}
+
+/** Whether a command line runs a Kafka broker: the kafka.Kafka main class or a kafka.server one. */
+export function isKafkaBroker(cmdline) {
+  return /(^|\s)kafka\.(Kafka|server\.\w+)(\s|$)/.test(cmdline);
 }
 
 function isAlive(pid) {
@@ -200,18 +215,17 @@ function isAlive(pid) {
   }
 }
 
-function brokerPid() {
-  if (!existsSync(PID_FILE)) return undefined;
-  const pid = Number(readFileSync(PID_FILE, 'utf8'));
+function brokerPid(files) {
+  if (!existsSync(files.pid)) return undefined;
+  const pid = Number(readFileSync(files.pid, 'utf8'));
   if (!pid || !isAlive(pid)) return undefined;
   // After a reboot the pid may belong to another program; where /proc can tell, make sure it is our broker.
-  const cmdline = `/proc/${pid}/cmdline`;
-  if (existsSync(cmdline) && !readFileSync(cmdline, 'utf8').includes('kafka.Kafka')) return undefined;
+  if (existsSync(`/proc/${pid}`) && !isKafkaBroker(processCommandLine(pid))) return undefined;
   return pid;
 }
 
-function startBroker() {
-  const serverLog = openSync(SERVER_LOG, 'w');
+function startBroker(files) {
+  const serverLog = openSync(files.serverLog, 'w');
   // Detached in its own process group and unreferenced, so the broker outlives the script that started it.
   const broker = spawn(
     'java',
@@ -221,20 +235,20 @@ function startBroker() {
       '-cp',
       `${LIBS_DIR}/*`,
       'kafka.Kafka',
-      SERVER_PROPERTIES,
+      files.serverProperties,
     ],
-    { cwd: CACHE_DIR, detached: true, stdio: ['ignore', serverLog, serverLog] },
+    { cwd: files.dir, detached: true, stdio: ['ignore', serverLog, serverLog] },
   );
   broker.unref();
   closeSync(serverLog);
-  writeFileSync(PID_FILE, `${broker.pid}\n`);
+  writeFileSync(files.pid, `${broker.pid}\n`);
   return broker.pid;
 }
 
-function serverLogTail(lines = 30) {
-  if (!existsSync(SERVER_LOG)) return '(no server log)';
+function serverLogTail(files, lines = 30) {
+  if (!existsSync(files.serverLog)) return '(no server log)';
   // Stack frames push the lines that name the cause out of a short tail.
-  const messages = readFileSync(SERVER_LOG, 'utf8')
+  const messages = readFileSync(files.serverLog, 'utf8')
     .trimEnd()
     .split('\n')
     .filter((line) => !/^\s+at |^\s+\.\.\. \d+ more$/.test(line));
@@ -243,41 +257,45 @@ function serverLogTail(lines = 30) {
 
 // Held while one process fetches, formats and starts the broker, so parallel callers (say, test
 // runners of several projects) wait for that broker instead of racing to start their own.
-function acquireStartLock() {
+function acquireStartLock(files) {
   try {
-    writeFileSync(START_LOCK_FILE, `${process.pid}\n`, { flag: 'wx' });
+    writeFileSync(files.startLock, `${process.pid}\n`, { flag: 'wx' });
     return true;
   } catch (error) {
     if (error.code !== 'EEXIST') throw error;
   }
-  if (startLockHolderIsAlive()) return false;
-  rmSync(START_LOCK_FILE, { force: true }); // left behind by a start that crashed
-  return acquireStartLock();
+  if (startLockHolderIsAlive(files)) return false;
+  rmSync(files.startLock, { force: true }); // left behind by a start that crashed
+  return acquireStartLock(files);
 }
 
-function startLockHolderIsAlive() {
-  if (!existsSync(START_LOCK_FILE)) return false;
-  const holder = Number(readFileSync(START_LOCK_FILE, 'utf8'));
+function startLockHolderIsAlive(files) {
+  if (!existsSync(files.startLock)) return false;
+  const holder = Number(readFileSync(files.startLock, 'utf8'));
   return Boolean(holder) && isAlive(holder);
 }
 
-async function waitUntilReady(brokers, isStillStarting) {
+async function waitUntilReady(brokers, files, isStillStarting) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (await answersDescribeCluster(brokers)) return;
     if (!isStillStarting()) {
-      throw new Error(`Kafka exited before it was ready. Last lines of ${SERVER_LOG}:\n${serverLogTail()}`);
+      throw new Error(
+        `Kafka exited before it was ready. Last lines of ${files.serverLog}:\n${serverLogTail(files)}`,
+      );
     }
     await sleep(1000);
   }
   throw new Error(
     `Kafka did not answer at ${brokers.join(',')} within ${READY_TIMEOUT_MS / 1000} s. ` +
-      `Last lines of ${SERVER_LOG}:\n${serverLogTail()}`,
+      `Last lines of ${files.serverLog}:\n${serverLogTail(files)}`,
   );
 }
 
-export async function ensureKafka({ log = console.log } = {}) {
-  const brokers = configuredBrokers();
+export async function ensureKafka({ log = console.log, env = process.env } = {}) {
+  const brokers = configuredBrokers(env);
+  const port = splitHostPort(brokers[0]).port;
+  const files = brokerFiles(port);
   if (await answersDescribeCluster(brokers)) {
     log(`Kafka is already running at ${brokers.join(',')}`);
     return;
@@ -288,10 +306,10 @@ export async function ensureKafka({ log = console.log } = {}) {
     );
   }
 
-  mkdirSync(DATA_DIR, { recursive: true });
-  if (!acquireStartLock()) {
+  mkdirSync(files.data, { recursive: true });
+  if (!acquireStartLock(files)) {
     log('Another process is starting Kafka; waiting for it');
-    await waitUntilReady(brokers, () => startLockHolderIsAlive() || Boolean(brokerPid()));
+    await waitUntilReady(brokers, files, () => startLockHolderIsAlive(files) || Boolean(brokerPid(files)));
   } else {
     try {
       await fetchKafka({ log });
@@ -300,40 +318,22 @@ export async function ensureKafka({ log = console.log } = {}) {
         'install a JDK 17 or newer (Debian: apt-get install openjdk-17-jre-headless) to run Kafka.',
       );
       // Our broker may be running yet not answering: still booting, so wait rather than start a second one.
-      if (!brokerPid()) {
-        writeServerProperties(brokers[0]);
-        formatStorageIfNeeded();
-        log(`Starting Kafka (pid ${startBroker()}), log at ${SERVER_LOG}`);
+      if (!brokerPid(files)) {
+        writeServerProperties(files, port, Number(env.KAFKA_CONTROLLER_PORT ?? 9093));
+        formatStorageIfNeeded(files);
+        log(`Starting Kafka (pid ${startBroker(files)}), log at ${files.serverLog}`);
       }
-      await waitUntilReady(brokers, () => Boolean(brokerPid()));
+      await waitUntilReady(brokers, files, () => Boolean(brokerPid(files)));
     } finally {
-      rmSync(START_LOCK_FILE, { force: true });
+      rmSync(files.startLock, { force: true });
     }
   }
   log(`Kafka is ready at ${brokers.join(',')}`);
 }
 
-export async function stopKafka({ log = console.log } = {}) {
-  const pid = brokerPid();
-  if (!pid) {
-    rmSync(PID_FILE, { force: true });
-    log('Kafka is not running');
-    return;
-  }
-  process.kill(pid, 'SIGTERM');
-  const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (brokerPid() && Date.now() < deadline) await sleep(250);
-  if (brokerPid()) {
-    log(`Kafka (pid ${pid}) ignored SIGTERM for ${STOP_TIMEOUT_MS / 1000} s; killing it`);
-    process.kill(pid, 'SIGKILL');
-  }
-  rmSync(PID_FILE, { force: true });
-  log(`Kafka (pid ${pid}) stopped`);
-}
-
-export async function kafkaStatus() {
-  const brokers = configuredBrokers();
-  return { running: await answersDescribeCluster(brokers), pid: brokerPid() ?? null, brokers };
+export async function kafkaStatus(env = process.env) {
+  const brokers = configuredBrokers(env);
+  return { running: await answersDescribeCluster(brokers), brokers };
 }
 
 /**
