@@ -2,6 +2,7 @@ import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence
 import { TransfersInitial1763700000000 } from '@transfers/migrations/1763700000000-transfers-initial';
 import { QuoteTransactions1764100000000 } from '@transfers/migrations/1764100000000-quote-transactions';
 import { Parking1764500000000 } from '@transfers/migrations/1764500000000-parking';
+import { RailAttemptLeases1764700000000 } from '@transfers/migrations/1764700000000-rail-attempt-leases';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -12,5 +13,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     QuoteTransactions1764100000000,
     Parking1764500000000,
     OutboxParking1764600000000,
+    RailAttemptLeases1764700000000,
   ],
 };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BULK_IMPORT_JOB_EVENTS, KYC_EVENTS, PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { WEBHOOKS_SCHEMA } from '@webhooks/database';
+import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { QueueDepthMetric } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
@@ -38,6 +39,7 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
     WebhookSender,
     WebhookEndpointsStore,
     DeliveryStore,
+    DeliveryLeases,
     DeliveryWorker,
     QueueDepthMetric,
     TestWebhookService,

@@ -1,10 +1,16 @@
 import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
 import { WebhookDispatcherInitial1763700000000 } from '@webhooks/migrations/1763700000000-webhook-dispatcher-initial';
 import { Parking1764500000000 } from '@webhooks/migrations/1764500000000-parking';
+import { LeaseTokens1764700000000 } from '@webhooks/migrations/1764700000000-lease-tokens';
 
 export const WEBHOOKS_SCHEMA: SchemaOptions = {
   schema: 'webhooks',
   entities: [],
-  migrations: [WebhookDispatcherInitial1763700000000, Parking1764500000000, OutboxParking1764600000000],
+  migrations: [
+    WebhookDispatcherInitial1763700000000,
+    Parking1764500000000,
+    OutboxParking1764600000000,
+    LeaseTokens1764700000000,
+  ],
   genericPlans: true,
 };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Lease } from '@payments/runtime';
 import { DataSource, EntityManager } from 'typeorm';
 import { DueTransaction } from '@transfers/rails/settlement-plan';
 import { transactionColumns } from '@transfers/transactions/transaction.store';
@@ -7,6 +8,8 @@ import { transactionColumns } from '@transfers/transactions/transaction.store';
 export interface Retry {
   /** Bare transaction uuid. */
   id: string;
+  /** The token of the claim that tried: a retry is recorded only while that claim holds the attempt. */
+  lease: string;
   delayMs: number;
   error: string;
 }
@@ -22,9 +25,10 @@ export class RailAttemptsStore {
 
   /**
    * Takes up to `limit` due attempts, oldest first, and leases them for `leaseMs` by moving their due
-   * time: the claim commits at once, so no lock is held while the ledger is called, and an attempt
-   * whose worker died becomes due again when the lease runs out. SKIP LOCKED lets replicas claim
-   * side by side without waiting for each other. Parked attempts are left alone.
+   * time, under a token of each claim's own: the claim commits at once, so no lock is held while the
+   * ledger is called, and an attempt whose worker died becomes due again when the lease runs out.
+   * SKIP LOCKED lets replicas claim side by side without waiting for each other. Parked attempts are
+   * left alone.
    */
   claimDue(limit: number, leaseMs: number): Promise<DueTransaction[]> {
     return this.dataSource.query(
@@ -36,31 +40,63 @@ export class RailAttemptsStore {
          FOR UPDATE SKIP LOCKED
        ), claimed AS (
          UPDATE rail_attempts a
-         SET due_at = now() + $2 * interval '1 millisecond', tries = a.tries + 1
+         SET due_at = now() + $2 * interval '1 millisecond', tries = a.tries + 1, lease_token = gen_random_uuid()
          FROM due
          WHERE a.transaction_id = due.transaction_id
-         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failed_leg, a.tries, due.due_at
+         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failed_leg, a.tries, a.lease_token, due.due_at
        )
        SELECT ${this.columns}, claimed.answer AS "answer", claimed.failure_detail AS "railFailureDetail", claimed.failed_leg AS "failedLeg",
-         claimed.tries AS "tries", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds"
+         claimed.tries AS "tries", claimed.lease_token AS "lease", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds"
        FROM claimed JOIN transactions t ON t.id = claimed.transaction_id`,
       [limit, leaseMs],
     );
   }
 
-  /** Makes failed attempts due again after their back-off; an attempt closed meanwhile stays closed. */
+  /**
+   * Makes failed attempts due again after their back-off, ending their claims; an attempt closed
+   * meanwhile stays closed, and one claimed by another worker since is that worker's.
+   */
   async retryLater(manager: EntityManager, retries: Retry[]): Promise<void> {
     if (retries.length === 0) return;
     await manager.query(
       `UPDATE rail_attempts a
-       SET due_at = now() + r.delay_ms * interval '1 millisecond', last_error = r.error
-       FROM unnest($1::uuid[], $2::integer[], $3::text[]) AS r (id, delay_ms, error)
-       WHERE a.transaction_id = r.id AND a.finished_at IS NULL`,
+       SET due_at = now() + r.delay_ms * interval '1 millisecond', last_error = r.error, lease_token = NULL
+       FROM unnest($1::uuid[], $2::integer[], $3::text[], $4::uuid[]) AS r (id, delay_ms, error, lease)
+       WHERE a.transaction_id = r.id AND a.finished_at IS NULL AND a.lease_token = r.lease`,
       [
         retries.map((retry) => retry.id),
         retries.map((retry) => retry.delayMs),
         retries.map((retry) => retry.error),
+        retries.map((retry) => retry.lease),
       ],
+    );
+  }
+
+  /** Extends the claims still held under their tokens to `leaseMs` from now; answers the tokens extended. */
+  async renewLeases(leases: Lease[], leaseMs: number): Promise<string[]> {
+    // Wrapped in a WITH: TypeORM answers a bare UPDATE with [rows, count] rather than the rows.
+    const rows: { lease_token: string }[] = await this.dataSource.query(
+      `WITH renewed AS (
+         UPDATE rail_attempts a SET due_at = now() + $3 * interval '1 millisecond'
+         FROM unnest($1::uuid[], $2::uuid[]) AS l (id, token)
+         WHERE a.transaction_id = l.id AND a.lease_token = l.token AND a.finished_at IS NULL
+         RETURNING a.lease_token)
+       SELECT lease_token FROM renewed`,
+      [leases.map((lease) => lease.key), leases.map((lease) => lease.token), leaseMs],
+    );
+    return rows.map((row) => row.lease_token);
+  }
+
+  /**
+   * Ends the claims still held under their tokens: their attempts are due at once. A released claim
+   * was not a try, so it does not count towards parking.
+   */
+  async releaseLeases(leases: Lease[]): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE rail_attempts a SET due_at = now(), lease_token = NULL, tries = greatest(a.tries - 1, 0)
+       FROM unnest($1::uuid[], $2::uuid[]) AS l (id, token)
+       WHERE a.transaction_id = l.id AND a.lease_token = l.token AND a.finished_at IS NULL`,
+      [leases.map((lease) => lease.key), leases.map((lease) => lease.token)],
     );
   }
 
@@ -68,7 +104,8 @@ export class RailAttemptsStore {
   async close(manager: EntityManager, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await manager.query(
-      `UPDATE rail_attempts SET finished_at = now() WHERE transaction_id = ANY($1::uuid[]) AND finished_at IS NULL`,
+      `UPDATE rail_attempts SET finished_at = now(), lease_token = NULL
+       WHERE transaction_id = ANY($1::uuid[]) AND finished_at IS NULL`,
       [ids],
     );
   }

@@ -1,5 +1,6 @@
-import { TransactionStatus } from '@payments/contracts';
-import { PostingKind } from '@transfers/accounts/ledger.client';
+import { toApiId, TransactionStatus } from '@payments/contracts';
+import { Caller } from '@payments/http';
+import { Posting, PostingKind } from '@transfers/accounts/ledger.client';
 import { RailAnswer } from '@transfers/rails/sandbox-rail';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 import { StatusChange } from '@transfers/transactions/transaction.store';
@@ -11,6 +12,8 @@ export interface DueTransaction extends Transaction {
   failedLeg: 'PULL' | 'PUSH' | null;
   /** How many times the worker has taken this attempt, this time included. */
   tries: number;
+  /** The token of this worker's claim on the attempt. */
+  lease: string;
   /** How long after falling due the worker took it (database clock). */
   lagSeconds: number;
 }
@@ -67,4 +70,31 @@ const MAX_BACKOFF_MS = 60_000;
 /** 200 ms, 400 ms, 800 ms … up to a minute between tries of a failing step; `tries` counts from 1. */
 export function backoffMs(tries: number): number {
   return Math.min(100 * 2 ** Math.min(tries, 20), MAX_BACKOFF_MS);
+}
+
+export function callerOf(due: DueTransaction): Caller {
+  return { platformId: toApiId('Platform', due.platformId), environment: due.environment };
+}
+
+/**
+ * The internal account is where an outgoing transfer's reserve is held (its source, or the account
+ * the funds of a just-in-time or pull-funded quote arrive in) and the destination of an incoming one.
+ */
+export function postingOf(due: DueTransaction, kind: PostingKind): Posting {
+  const outgoing = due.type === 'OUTGOING';
+  // Fees are collected where the money arrives: a payout's SETTLE, or an incoming transfer's DEPOSIT.
+  const feesPosting = outgoing ? 'SETTLE' : 'DEPOSIT';
+  const fees =
+    kind === feesPosting && BigInt(due.platformFee) + BigInt(due.serviceFee) > 0n
+      ? { platformFee: Number(due.platformFee), serviceFee: Number(due.serviceFee) }
+      : {};
+  return {
+    transactionId: toApiId('Transaction', due.id),
+    kind,
+    accountId: outgoing ? (due.fundingAccountId ?? due.sourceAccountId!) : due.destinationAccountId,
+    // What leaves the sender: the payout's reserve, or what an incoming transfer pulled.
+    amount: Number(due.sentAmount),
+    currency: outgoing ? due.sourceCurrency : due.destinationCurrency,
+    ...fees,
+  };
 }

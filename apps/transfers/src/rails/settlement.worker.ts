@@ -1,21 +1,25 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { isolateFailures, isSystemicFault, Parking } from '@payments/persistence';
-import { PollingLoop } from '@payments/runtime';
+import { drainGraceMs, Lease, LEASE_MS, LeaseHeartbeat, PollingLoop, settledWithin } from '@payments/runtime';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
-import { ApiException, Caller, scopeKey } from '@payments/http';
+import { ApiException, scopeKey } from '@payments/http';
 import { Counter, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { LedgerClient, Posting, PostingKind } from '@transfers/accounts/ledger.client';
+import { LedgerClient, PostingKind } from '@transfers/accounts/ledger.client';
 import { Retry, RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import {
   ABANDONED_DETAIL,
   backoffMs,
+  callerOf,
   DueTransaction,
   planSettlement,
+  postingOf,
   SettlementPlan,
 } from '@transfers/rails/settlement-plan';
 import { StatusChange, TransactionStore } from '@transfers/transactions/transaction.store';
+import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 /** How often an idle worker looks for due attempts: bounds the delay it adds to a settlement. */
 const POLL_MS = 50;
@@ -25,8 +29,6 @@ const BATCH_SIZE = 200;
  * taken at once rather than after it; the claim's lease keeps any two batches apart.
  */
 const MAX_BATCHES_IN_FLIGHT = 4;
-/** An attempt taken by a worker that then dies is retried by another after this long. */
-const LEASE_MS = 30_000;
 /** Failed tries of a step before its attempt is parked: about 25 s of back-off in all (see backoffMs). */
 const PARK_AFTER_TRIES = 8;
 
@@ -54,7 +56,9 @@ type StepResult =
  * Runs the rail's answers when they fall due, on every replica. Each step posts to the ledger first
  * (idempotent per transaction and kind) and then changes the status with a guarded update, so a
  * crash between the two only means the step runs again when its lease expires: money never moves
- * twice. A step that fails is retried with back-off, and parked once it has failed PARK_AFTER_TRIES
+ * twice. A claim's lease is short (LEASE_MS) and renewed by a heartbeat while its batch runs, so the
+ * attempts of a worker that dies are taken by another within seconds; on SIGTERM the worker lets
+ * its batches finish within a grace and releases the claims of those that did not. A step that fails is retried with back-off, and parked once it has failed PARK_AFTER_TRIES
  * times for a reason of its own (a systemic fault only delays it); a batch whose results cannot be
  * recorded is recorded in halves, so that only the attempt that fails it is parked.
  */
@@ -76,12 +80,22 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
     PARK_AFTER_TRIES,
   );
 
+  private readonly leases: LeaseHeartbeat;
+  private readonly drainGraceMs: number;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly attempts: RailAttemptsStore,
     private readonly transactions: TransactionStore,
     private readonly ledger: LedgerClient,
-  ) {}
+    config: ConfigService<TransfersEnvironment, true>,
+  ) {
+    this.leases = new LeaseHeartbeat(this.logger, 'rail attempts', {
+      renew: (leases) => attempts.renewLeases(leases, LEASE_MS),
+      release: (leases) => attempts.releaseLeases(leases),
+    });
+    this.drainGraceMs = drainGraceMs(config.get('SHUTDOWN_TIMEOUT_MS', { infer: true }));
+  }
 
   onApplicationBootstrap(): void {
     this.loop.start();
@@ -89,17 +103,22 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
 
   /**
    * Finishes the batches in hand, whose ledger steps are made and should be recorded, before the
-   * database and ledger connections close (they close in onApplicationShutdown).
+   * database and ledger connections close (they close in onApplicationShutdown); the claims of
+   * those that do not finish within the grace are released for another replica.
    */
   async beforeApplicationShutdown(): Promise<void> {
     await this.loop.stop();
-    await Promise.all(this.inFlight);
+    await settledWithin(this.inFlight, this.drainGraceMs);
+    await this.leases.releaseAll();
   }
 
   private async claimBatch(): Promise<number> {
     const due = await this.attempts.claimDue(BATCH_SIZE, LEASE_MS);
     if (due.length === 0) return 0;
-    for (const transaction of due) railLag.observe(transaction.lagSeconds);
+    for (const transaction of due) {
+      railLag.observe(transaction.lagSeconds);
+      this.leases.hold(leaseOf(transaction));
+    }
     const batch = this.settle(due)
       .catch((error) =>
         this.logger.error(
@@ -107,7 +126,10 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
           'settlement batch failed; its attempts run again when their lease ends',
         ),
       )
-      .finally(() => this.inFlight.delete(batch));
+      .finally(() => {
+        for (const transaction of due) this.leases.drop(leaseOf(transaction));
+        this.inFlight.delete(batch);
+      });
     this.inFlight.add(batch);
     return due.length;
   }
@@ -119,11 +141,13 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
         plan.kind === 'move' ? [{ due: transaction, postings: plan.postings }] : [],
       ),
     );
-    const results = await Promise.all(
+    const stepped = await Promise.all(
       planned.map(({ due: transaction, plan }) =>
         this.step(transaction, plan, postingFailures.get(transaction.id)),
       ),
     );
+    // Lost to another worker, or released at shutdown: what comes of the attempt is its new holder's.
+    const results = stepped.filter((_, index) => this.leases.drop(leaseOf(due[index])));
     const outcomes = await isolateFailures(results, async (part) => {
       await this.record(part);
       return part;
@@ -200,7 +224,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
       if (!isSystemicFault(error) && this.parking.isExhausted(due.tries)) return { kind: 'park', due, error };
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ transactionId: due.id, tries: due.tries, err: error }, 'rail step failed; retrying');
-      return { kind: 'retry', retry: { id: due.id, delayMs: backoffMs(due.tries), error: message } };
+      return { kind: 'retry', retry: { id: due.id, lease: due.lease, delayMs: backoffMs(due.tries), error: message } };
     }
   }
 
@@ -264,29 +288,6 @@ function dueOf(result: StepResult, batch: DueTransaction[]): DueTransaction {
   return batch.find((transaction) => transaction.id === id)!;
 }
 
-function callerOf(due: DueTransaction): Caller {
-  return { platformId: toApiId('Platform', due.platformId), environment: due.environment };
-}
-
-/**
- * The internal account is where an outgoing transfer's reserve is held (its source, or the account
- * the funds of a just-in-time or pull-funded quote arrive in) and the destination of an incoming one.
- */
-function postingOf(due: DueTransaction, kind: PostingKind): Posting {
-  const outgoing = due.type === 'OUTGOING';
-  // Fees are collected where the money arrives: a payout's SETTLE, or an incoming transfer's DEPOSIT.
-  const feesPosting = outgoing ? 'SETTLE' : 'DEPOSIT';
-  const fees =
-    kind === feesPosting && BigInt(due.platformFee) + BigInt(due.serviceFee) > 0n
-      ? { platformFee: Number(due.platformFee), serviceFee: Number(due.serviceFee) }
-      : {};
-  return {
-    transactionId: toApiId('Transaction', due.id),
-    kind,
-    accountId: outgoing ? (due.fundingAccountId ?? due.sourceAccountId!) : due.destinationAccountId,
-    // What leaves the sender: the payout's reserve, or what an incoming transfer pulled.
-    amount: Number(due.sentAmount),
-    currency: outgoing ? due.sourceCurrency : due.destinationCurrency,
-    ...fees,
-  };
+function leaseOf(due: DueTransaction): Lease {
+  return { key: due.id, token: due.lease };
 }

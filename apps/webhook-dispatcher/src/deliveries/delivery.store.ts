@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EventScope, storableText } from '@payments/contracts';
 import { columnsOf } from '@payments/persistence';
+import { Lease } from '@payments/runtime';
 import { DataSource, EntityManager } from 'typeorm';
 import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
 import { NewDelivery, WebhookType } from '@webhooks/deliveries/webhook-envelope';
@@ -12,6 +13,8 @@ export type Queryable = Pick<EntityManager, 'query'>;
 /** A delivery leased to this replica to send now, with the endpoint it goes to (null: none is set). */
 export interface DueDelivery {
   id: string;
+  /** The token of this replica's lease. */
+  lease: string;
   type: WebhookType;
   body: string;
   attemptCount: number;
@@ -31,6 +34,8 @@ export interface Enqueued {
 /** What to write back for a delivery: its new state and, when an HTTP attempt was made, that attempt. */
 export interface DeliveryUpdate {
   id: string;
+  /** The token of the lease it was sent under: written only while that lease is the delivery's. */
+  lease: string;
   decision: Decision;
   attemptCount: number;
   attempt?: AttemptResult;
@@ -38,6 +43,7 @@ export interface DeliveryUpdate {
 
 interface DueRow {
   id: string;
+  lease_token: string;
   type: WebhookType;
   body: string;
   attempt_count: number;
@@ -48,17 +54,22 @@ interface DueRow {
 /** Lease expiry `$n` milliseconds from now, for SQL. */
 const leaseFor = (parameter: string) => `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
 
+/** Of an enqueued delivery: the caller claims it, may send it now, and is the first of its aggregate. */
+const CLAIMED = `$7 > 0 AND due_after IS NULL AND place_in_batch = 1`;
+
 /** The columns of DueDelivery, from a row set `source` of deliveries joined to the endpoints as `e`. */
 const DUE_COLUMNS = (source: string) =>
-  `${source}.id, ${source}.type, ${source}.body, ${source}.attempt_count, ${source}.created_at, e.url`;
+  `${source}.id, ${source}.lease_token, ${source}.type, ${source}.body, ${source}.attempt_count, ${source}.created_at, e.url`;
 
 /**
  * The delivery queue in the deliveries table. A delivery may go when it is PENDING, due, not leased
  * by a replica and the earliest PENDING delivery of its aggregate: that is what keeps an aggregate's
  * webhooks in order. Every method is one statement for a whole batch, and the usual path needs no
  * separate "take" query: enqueueing claims what may go at once, and writing an outcome back hands
- * over the next delivery of that aggregate. A parked delivery (see DeliveryWorker) has left the
- * queue: it is not claimed and holds no later delivery of its aggregate back.
+ * over the next delivery of that aggregate. A lease is short, kept alive by its holder's heartbeat
+ * (DeliveryLeases), and each claim writes a token of its own that the renewal and the outcome must
+ * find. A parked delivery (see DeliveryWorker) has left the queue: it is not claimed and holds no
+ * later delivery of its aggregate back.
  */
 @Injectable()
 export class DeliveryStore {
@@ -73,7 +84,7 @@ export class DeliveryStore {
    */
   async enqueue(deliveries: NewDelivery[], { db = this.dataSource as Queryable, claimForMs = 0 } = {}): Promise<Enqueued[]> {
     const distinct = [...new Map(deliveries.map((delivery) => [delivery.id, delivery])).values()];
-    const rows: { id: string; created_at: Date; url: string | null; claimed: boolean; behind: boolean }[] = await db.query(
+    const rows: { id: string; created_at: Date; url: string | null; lease_token: string | null; behind: boolean }[] = await db.query(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
            AS i (id, platform_id, environment, aggregate_id, type, body, position)),
@@ -85,13 +96,13 @@ export class DeliveryStore {
            SELECT max(next_attempt_at) AS due_after FROM deliveries d
            WHERE d.aggregate_id = i.aggregate_id AND d.status = 'PENDING' AND d.parked_at IS NULL) ahead),
        inserted AS (
-         INSERT INTO deliveries (id, platform_id, environment, aggregate_id, type, body, next_attempt_at, locked_until)
+         INSERT INTO deliveries (id, platform_id, environment, aggregate_id, type, body, next_attempt_at, locked_until, lease_token)
          SELECT id, platform_id, environment, aggregate_id, type, body, greatest(now(), due_after),
-           CASE WHEN $7 > 0 AND due_after IS NULL AND place_in_batch = 1 THEN ${leaseFor('$7')} ELSE '-infinity' END
+           CASE WHEN ${CLAIMED} THEN ${leaseFor('$7')} ELSE '-infinity' END, CASE WHEN ${CLAIMED} THEN gen_random_uuid() END
          FROM placed ORDER BY position
          ON CONFLICT (id) DO NOTHING
-         RETURNING id, platform_id, environment, created_at, locked_until)
-       SELECT inserted.id, inserted.created_at, e.url, inserted.locked_until > now() AS claimed,
+         RETURNING id, platform_id, environment, created_at, lease_token)
+       SELECT inserted.id, inserted.created_at, e.url, inserted.lease_token,
          placed.due_after IS NOT NULL OR placed.place_in_batch > 1 AS behind
        FROM inserted JOIN placed USING (id)
        LEFT JOIN webhook_endpoints e ON e.platform_id = inserted.platform_id AND e.environment = inserted.environment`,
@@ -106,8 +117,9 @@ export class DeliveryStore {
       // Taken out, so that a repeat finds nothing.
       byId.delete(id);
       if (!row) return { inserted: false, behind: false };
-      const claimed: DueDelivery = { id, type, body, attemptCount: 0, createdAt: row.created_at, url: row.url };
-      return { inserted: true, behind: row.behind, ...(row.claimed ? { claimed } : {}) };
+      if (row.lease_token === null) return { inserted: true, behind: row.behind };
+      const claimed = { id, lease: row.lease_token, type, body, attemptCount: 0, createdAt: row.created_at, url: row.url };
+      return { inserted: true, behind: row.behind, claimed };
     });
   }
 
@@ -125,7 +137,7 @@ export class DeliveryStore {
          LIMIT $1
          FOR UPDATE SKIP LOCKED),
        taken AS (
-         UPDATE deliveries d SET locked_until = ${leaseFor('$2')}
+         UPDATE deliveries d SET locked_until = ${leaseFor('$2')}, lease_token = gen_random_uuid()
          FROM due WHERE d.id = due.id
          RETURNING d.*)
        SELECT ${DUE_COLUMNS('taken')}
@@ -136,7 +148,8 @@ export class DeliveryStore {
   }
 
   /**
-   * Writes back a batch of outcomes with their attempts and releases their leases. A delivery that
+   * Writes back a batch of outcomes with their attempts and releases their leases; an outcome whose
+   * lease has passed to another holder is left out, attempt included. A delivery that
    * will be retried holds back the later PENDING deliveries of its aggregate until then (see
    * enqueue); one that is settled hands the next one of its aggregate, if due, to the caller, leased
    * for `handOverForMs` (0: left for whoever takes it). Returns that successor for each update.
@@ -147,14 +160,14 @@ export class DeliveryStore {
     const attempted = updates.filter((update) => update.attempt !== undefined);
     const rows: (DueRow & { after_id: string })[] = await this.dataSource.query(
       `WITH outcome AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::text[])
-           AS o (id, status, attempt_count, next_attempt_at, last_error)),
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::text[], $15::uuid[])
+           AS o (id, status, attempt_count, next_attempt_at, last_error, lease)),
        updated AS (
          UPDATE deliveries d
          SET status = o.status, attempt_count = o.attempt_count, next_attempt_at = o.next_attempt_at,
-           last_error = o.last_error, locked_until = '-infinity',
+           last_error = o.last_error, locked_until = '-infinity', lease_token = NULL,
            delivered_at = CASE WHEN o.status = 'DELIVERED' THEN o.next_attempt_at END
-         FROM outcome o WHERE d.id = o.id
+         FROM outcome o WHERE d.id = o.id AND d.lease_token = o.lease
          RETURNING d.id, d.aggregate_id, d.sequence, d.status, d.next_attempt_at),
        held_back AS (
          UPDATE deliveries later SET next_attempt_at = u.next_attempt_at
@@ -163,7 +176,9 @@ export class DeliveryStore {
            AND later.parked_at IS NULL AND later.sequence > u.sequence AND later.next_attempt_at < u.next_attempt_at),
        attempts AS (
          INSERT INTO delivery_attempts (delivery_id, attempt, url, started_at, duration_ms, response_status, error, response_body)
-         SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::timestamptz[], $10::int[], $11::int[], $12::text[], $13::text[])),
+         SELECT a.* FROM unnest($6::uuid[], $7::int[], $8::text[], $9::timestamptz[], $10::int[], $11::int[], $12::text[], $13::text[])
+           AS a (delivery_id, attempt, url, started_at, duration_ms, response_status, error, response_body)
+         WHERE a.delivery_id IN (SELECT id FROM updated)),
        successor AS (
          SELECT DISTINCT ON (u.id) u.id AS after_id, later.id
          FROM updated u
@@ -172,7 +187,7 @@ export class DeliveryStore {
          WHERE u.status <> 'PENDING' AND $14 > 0
          ORDER BY u.id, later.sequence),
        handed AS (
-         UPDATE deliveries d SET locked_until = ${leaseFor('$14')}
+         UPDATE deliveries d SET locked_until = ${leaseFor('$14')}, lease_token = gen_random_uuid()
          FROM successor s
          WHERE d.id = s.id AND d.next_attempt_at <= now() AND d.locked_until <= now()
          RETURNING s.after_id, d.*)
@@ -193,10 +208,36 @@ export class DeliveryStore {
         attempted.map((update) => storable(update.attempt!.error)),
         attempted.map((update) => storable(update.attempt!.responseBody)),
         handOverForMs,
+        updates.map((update) => update.lease),
       ],
     );
     const successors = new Map(rows.map((row) => [row.after_id, toDue(row)]));
     return updates.map((update) => successors.get(update.id));
+  }
+
+  /** Extends the leases still held under their tokens to `leaseMs` from now; answers the tokens extended. */
+  async renewLeases(leases: Lease[], leaseMs: number): Promise<string[]> {
+    // Wrapped in a WITH: TypeORM answers a bare UPDATE with [rows, count] rather than the rows.
+    const rows: { lease_token: string }[] = await this.dataSource.query(
+      `WITH renewed AS (
+         UPDATE deliveries d SET locked_until = ${leaseFor('$3')}
+         FROM unnest($1::uuid[], $2::uuid[]) AS l (id, token)
+         WHERE d.id = l.id AND d.lease_token = l.token
+         RETURNING d.lease_token)
+       SELECT lease_token FROM renewed`,
+      [leases.map((lease) => lease.key), leases.map((lease) => lease.token), leaseMs],
+    );
+    return rows.map((row) => row.lease_token);
+  }
+
+  /** Ends the leases still held under their tokens: their deliveries may be taken at once. */
+  async releaseLeases(leases: Lease[]): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE deliveries d SET locked_until = '-infinity', lease_token = NULL
+       FROM unnest($1::uuid[], $2::uuid[]) AS l (id, token)
+       WHERE d.id = l.id AND d.lease_token = l.token`,
+      [leases.map((lease) => lease.key), leases.map((lease) => lease.token)],
+    );
   }
 
   /**
@@ -224,6 +265,7 @@ function storable(text: string | null | undefined): string | null {
 function toDue(row: DueRow): DueDelivery {
   return {
     id: row.id,
+    lease: row.lease_token,
     type: row.type,
     body: row.body,
     attemptCount: row.attempt_count,

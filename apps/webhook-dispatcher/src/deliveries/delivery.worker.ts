@@ -1,9 +1,10 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BatchGroupCommit, GroupCommit, isSystemicFault, Parking } from '@payments/persistence';
-import { WakeableSleep } from '@payments/runtime';
+import { drainGraceMs, LEASE_MS, settledWithin, WakeableSleep } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
+import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { afterAttempt, parseRetrySchedule, withoutEndpoint } from '@webhooks/deliveries/delivery-policy';
 import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore, DeliveryUpdate, DueDelivery, Enqueued } from '@webhooks/deliveries/delivery.store';
@@ -21,8 +22,6 @@ const ERROR_DELAY_MS = 1_000;
  */
 const ENQUEUE_BATCHING = { maxBatch: 100, maxInFlight: 2 };
 const RECORD_BATCHING = { maxBatch: 500, maxInFlight: 1 };
-/** Margin of a lease over the longest attempt, for writing the outcome back. */
-const LEASE_MARGIN_MS = 30_000;
 /**
  * Failures of one outcome on its own (GroupCommit fails only the item at fault in a batch) before its
  * delivery is parked: a row the database refuses is refused again, and it would hold a slot forever.
@@ -36,6 +35,9 @@ const RECORD_TRIES = 3;
  * and the loop takes due deliveries from the table when told there may be some (notify), when
  * slots free after a full take, and every POLL_MS. Enqueues and outcomes are grouped into one
  * statement per batch (group commit), so the database work per webhook stays small under load.
+ * Each delivery is held under a short lease that DeliveryLeases renews while its attempt runs; on
+ * SIGTERM the worker stops taking deliveries, lets the attempts under way finish within a grace and
+ * writes their outcomes, and releases the leases of the rest, which another replica sends at once.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -44,7 +46,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly concurrency: number;
   private readonly schedule: number[];
   private readonly endpointWaitSeconds: number;
-  private readonly leaseMs: number;
+  private readonly drainGraceMs: number;
   private readonly enqueuer: BatchGroupCommit<NewDelivery, Enqueued>;
   private readonly recorder: GroupCommit<DeliveryUpdate, DueDelivery | undefined>;
   private running = false;
@@ -58,14 +60,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   constructor(
     private readonly store: DeliveryStore,
     private readonly sender: WebhookSender,
+    private readonly leases: DeliveryLeases,
     config: ConfigService<WebhookDispatcherEnvironment, true>,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.concurrency = config.get('WEBHOOK_CONCURRENCY', { infer: true });
     this.schedule = parseRetrySchedule(config.get('WEBHOOK_RETRY_SCHEDULE_SECONDS', { infer: true }));
     this.endpointWaitSeconds = config.get('WEBHOOK_ENDPOINT_WAIT_SECONDS', { infer: true });
-    // Connecting, the answer's headers and its body each have the timeout (see WebhookSender).
-    this.leaseMs = 3 * config.get('WEBHOOK_TIMEOUT_MS', { infer: true }) + LEASE_MARGIN_MS;
+    this.drainGraceMs = drainGraceMs(config.get('SHUTDOWN_TIMEOUT_MS', { infer: true }));
     this.enqueuer = new BatchGroupCommit(
       (deliveries) => this.store.enqueue(deliveries, { claimForMs: this.claimMs() }),
       ENQUEUE_BATCHING,
@@ -73,22 +75,23 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.recorder = new GroupCommit((updates) => this.store.record(updates, this.claimMs()), RECORD_BATCHING);
   }
 
-  /** How long a caller that sends a delivery itself holds it. */
-  get lease(): number {
-    return this.leaseMs;
-  }
-
   onApplicationBootstrap(): void {
     this.running = true;
     this.loop = this.run();
   }
 
-  /** Before the database closes: stop taking work, finish what is in flight and write it back. */
+  /**
+   * Before the database closes: stops taking work, lets what is in flight finish and be written back
+   * within the grace, then releases the leases of what did not (its outcome is not written).
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     this.pause.wake();
     await this.loop;
-    while (this.sending.size) await Promise.all(this.sending);
+    const deadline = Date.now() + this.drainGraceMs;
+    // A delivery handed over while the others finished joins the set: wait for it too.
+    while (this.sending.size > 0 && (await settledWithin([...this.sending], deadline - Date.now())));
+    await this.leases.releaseAll();
   }
 
   /** Enqueues a webhook, and sends it at once when it may go; false when it was enqueued before. */
@@ -120,7 +123,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   /** Claims only while running and with a slot free; a batch may overshoot by its size. */
   private claimMs(): number {
-    return this.running && this.sending.size < this.concurrency ? this.leaseMs : 0;
+    return this.running && this.sending.size < this.concurrency ? LEASE_MS : 0;
   }
 
   private async run(): Promise<void> {
@@ -131,7 +134,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         this.backlog = false;
         this.lastTakeAt = Date.now();
         try {
-          const due = await this.store.takeDue(free, this.leaseMs);
+          const due = await this.store.takeDue(free, LEASE_MS);
           // A full batch suggests more: take again when a slot frees.
           if (due.length === free) this.backlog = true;
           for (const delivery of due) this.start(delivery);
@@ -147,6 +150,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private start(delivery: DueDelivery): void {
+    this.leases.hold({ key: delivery.id, token: delivery.lease });
     const sending = this.deliver(delivery).finally(() => {
       this.sending.delete(sending);
       this.pause.wake();
@@ -156,6 +160,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   private async deliver(delivery: DueDelivery): Promise<void> {
     const update = await this.attempt(delivery);
+    // Lost to another replica, or released at shutdown: the outcome is the new holder's to write.
+    if (!this.leases.drop({ key: delivery.id, token: delivery.lease })) return;
     const next = await this.record(update);
     if (next) this.start(next);
   }
@@ -164,13 +170,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (delivery.url === null) {
       const decision = withoutEndpoint(this.endpointWaitSeconds, delivery.createdAt, new Date());
       observeDecision(delivery.type, decision, false, delivery.createdAt);
-      return { id: delivery.id, decision, attemptCount: delivery.attemptCount };
+      return { id: delivery.id, lease: delivery.lease, decision, attemptCount: delivery.attemptCount };
     }
     const attempt = await this.sender.send(delivery.url, delivery.body);
     const attemptCount = delivery.attemptCount + 1;
     const decision = afterAttempt(this.schedule, attemptCount, attempt, new Date());
     observeDecision(delivery.type, decision, true, delivery.createdAt);
-    return { id: delivery.id, decision, attemptCount, attempt };
+    return { id: delivery.id, lease: delivery.lease, decision, attemptCount, attempt };
   }
 
   /**
@@ -185,7 +191,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         return await this.recorder.add(update);
       } catch (error) {
         this.logger.error({ err: error, deliveryId: update.id }, 'could not record a webhook outcome');
-        // When stopping, the lease expires instead and the webhook is sent again later.
+        // When stopping, the lease runs out instead and the webhook is sent again later.
         if (!this.running) return undefined;
         if (!isSystemicFault(error) && ++failures >= RECORD_TRIES && (await this.park(update, error))) return undefined;
         await delay(ERROR_DELAY_MS);

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ApiException, Caller } from '@payments/http';
+import { LEASE_MS } from '@payments/runtime';
 import { randomUUID } from 'node:crypto';
 import { afterAttempt } from '@webhooks/deliveries/delivery-policy';
 import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
-import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
+import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { testWebhook } from '@webhooks/deliveries/webhook-envelope';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
@@ -23,18 +24,23 @@ export class TestWebhookService {
     private readonly endpoints: WebhookEndpointsStore,
     private readonly deliveries: DeliveryStore,
     private readonly sender: WebhookSender,
-    private readonly worker: DeliveryWorker,
+    private readonly leases: DeliveryLeases,
   ) {}
 
   async send(caller: Caller): Promise<TestWebhookResultView> {
     const url = await this.endpoints.urlOf(caller);
     if (!url) throw new ApiException('WEBHOOK_ENDPOINT_NOT_SET', 'Set webhookEndpoint with PATCH /config first');
     const webhook = testWebhook(caller, randomUUID(), new Date().toISOString());
-    const [{ claimed }] = await this.deliveries.enqueue([webhook], { claimForMs: this.worker.lease });
+    const [{ claimed }] = await this.deliveries.enqueue([webhook], { claimForMs: LEASE_MS });
+    const lease = { key: webhook.id, token: claimed!.lease };
+    this.leases.hold(lease);
     const attempt = await this.sender.send(url, webhook.body);
     const decision = afterAttempt(SINGLE_ATTEMPT, 1, attempt, new Date());
     observeDecision(webhook.type, decision, true, claimed!.createdAt);
-    await this.deliveries.record([{ id: webhook.id, decision, attemptCount: 1, attempt }], 0);
+    // A lease lost meanwhile means the worker of another replica sends it and records its outcome.
+    if (this.leases.drop(lease)) {
+      await this.deliveries.record([{ id: webhook.id, lease: lease.token, decision, attemptCount: 1, attempt }], 0);
+    }
     if (attempt.responseStatus === undefined) {
       throw new ApiException('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint could not be reached: ${attempt.error}`, { url });
     }

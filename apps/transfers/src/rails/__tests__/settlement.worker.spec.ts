@@ -1,3 +1,4 @@
+import { ConfigService } from '@nestjs/config';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
@@ -5,6 +6,7 @@ import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { DueTransaction } from '@transfers/rails/settlement-plan';
 import { SettlementWorker } from '@transfers/rails/settlement.worker';
 import { StatusChange, TransactionStore } from '@transfers/transactions/transaction.store';
+import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 const POISON = '00000000-0000-4000-8000-000000000001';
 const GOOD = '00000000-0000-4000-8000-000000000002';
@@ -29,6 +31,7 @@ function dueTransaction(id: string, tries: number): DueTransaction {
     platformFee: '0',
     serviceFee: '0',
     tries,
+    lease: `${id}-lease`,
     lagSeconds: 0,
   } as unknown as DueTransaction;
 }
@@ -41,7 +44,7 @@ const parkedCount = async (reason: string) =>
 describe('SettlementWorker', () => {
   const manager = { query: jest.fn() };
   const dataSource = { query: jest.fn(), transaction: jest.fn() };
-  const attempts = { retryLater: jest.fn(), close: jest.fn() };
+  const attempts = { retryLater: jest.fn(), close: jest.fn(), claimDue: jest.fn(), renewLeases: jest.fn(), releaseLeases: jest.fn() };
   const transactions = { move: jest.fn(), discardCreated: jest.fn() };
   const ledger = { postAll: jest.fn(), post: jest.fn() };
   const worker = new SettlementWorker(
@@ -49,8 +52,15 @@ describe('SettlementWorker', () => {
     attempts as unknown as RailAttemptsStore,
     transactions as unknown as TransactionStore,
     ledger as unknown as LedgerClient,
+    { get: () => 4_000 } as unknown as ConfigService<TransfersEnvironment, true>,
   );
-  const settle = (due: DueTransaction[]) => (worker as unknown as { settle(due: DueTransaction[]): Promise<void> }).settle(due);
+  const internals = worker as unknown as { claimBatch(): Promise<number>; inFlight: Set<Promise<void>> };
+  /** Claims `due` as the loop would, and settles it. */
+  const settle = async (due: DueTransaction[]) => {
+    attempts.claimDue.mockResolvedValueOnce(due);
+    await internals.claimBatch();
+    await Promise.all(internals.inFlight);
+  };
   const parkStatement = () => dataSource.query.mock.calls.find(([sql]) => String(sql).includes('parked_at = now()'));
 
   beforeEach(() => {
@@ -95,5 +105,43 @@ describe('SettlementWorker', () => {
     expect(transactions.move).toHaveBeenCalledWith(manager, [expect.objectContaining({ id: GOOD })]);
     expect(parkStatement()![1]).toEqual([[POISON], ['23514: violates check constraint']]);
     expect(await parkedCount('23514')).toBe(before + 1);
+  });
+
+  it('does not record what comes of an attempt whose claim was lost to another worker meanwhile', async () => {
+    jest.useFakeTimers();
+    let answer: () => void = () => undefined;
+    ledger.postAll.mockImplementation(
+      (_caller, postings: unknown[]) => new Promise((resolve) => (answer = () => resolve(postings.map(() => undefined)))),
+    );
+    attempts.renewLeases.mockResolvedValue([]);
+    try {
+      const settling = settle([dueTransaction(GOOD, 1)]);
+      await jest.advanceTimersByTimeAsync(2_000);
+      answer();
+      await settling;
+    } finally {
+      jest.useRealTimers();
+    }
+
+    expect(attempts.renewLeases).toHaveBeenCalledWith([{ key: GOOD, token: `${GOOD}-lease` }], 5_000);
+    expect(transactions.move).not.toHaveBeenCalled();
+  });
+
+  it('on shutdown lets batches finish within the grace, then releases the claims of the rest', async () => {
+    jest.useFakeTimers();
+    ledger.postAll.mockImplementation(() => new Promise(() => undefined));
+    attempts.renewLeases.mockImplementation(async (held: { token: string }[]) => held.map(({ token }) => token));
+    try {
+      attempts.claimDue.mockResolvedValueOnce([dueTransaction(GOOD, 1)]);
+      await internals.claimBatch();
+      const stopping = worker.beforeApplicationShutdown();
+      // The grace is half of SHUTDOWN_TIMEOUT_MS.
+      await jest.advanceTimersByTimeAsync(2_000);
+      await stopping;
+    } finally {
+      jest.useRealTimers();
+    }
+
+    expect(attempts.releaseLeases).toHaveBeenCalledWith([{ key: GOOD, token: `${GOOD}-lease` }]);
   });
 });

@@ -51,6 +51,8 @@ describe('DeliveryStore (PostgreSQL)', () => {
 
   const row = async (id: string) => (await dataSource.query('SELECT * FROM deliveries WHERE id = $1', [id]))[0];
 
+  /** A delivery's id with the token of the lease it is held under, as its outcome carries them. */
+  const leased = async (id: string) => ({ id, lease: (await row(id)).lease_token as string });
   const ids = (deliveries: { id: string }[]) => deliveries.map((each) => each.id).sort();
   const enqueueAll = async (...deliveries: NewDelivery[]) => {
     for (const each of deliveries) await store.enqueue([each]);
@@ -77,7 +79,7 @@ describe('DeliveryStore (PostgreSQL)', () => {
     expect(taken[0]).toMatchObject({ url: 'http://127.0.0.1:9/hooks', attemptCount: 0, body: expect.any(String) });
     expect(await store.takeDue(10, LEASE_MS)).toEqual([]);
 
-    await store.record([{ id: a1.id, decision: delivered(), attemptCount: 1, attempt: { ...attempt, responseStatus: 200 } }], 0);
+    await store.record([{ ...(await leased(a1.id)), decision: delivered(), attemptCount: 1, attempt: { ...attempt, responseStatus: 200 } }], 0);
 
     expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a2.id]);
     expect(await row(a1.id)).toMatchObject({ status: 'DELIVERED', attempt_count: 1, delivered_at: expect.any(Date) });
@@ -120,8 +122,8 @@ describe('DeliveryStore (PostgreSQL)', () => {
 
     const handed = await store.record(
       [
-        { id: a1.id, decision: { status: 'FAILED', nextAttemptAt: new Date(), lastError: 'gave up' }, attemptCount: 4, attempt },
-        { id: b1.id, decision: delivered(), attemptCount: 1, attempt },
+        { ...(await leased(a1.id)), decision: { status: 'FAILED', nextAttemptAt: new Date(), lastError: 'gave up' }, attemptCount: 4, attempt },
+        { ...(await leased(b1.id)), decision: delivered(), attemptCount: 1, attempt },
       ],
       LEASE_MS,
     );
@@ -145,7 +147,7 @@ describe('DeliveryStore (PostgreSQL)', () => {
     await store.takeDue(10, LEASE_MS);
     const retry = retryIn(300);
 
-    expect(await store.record([{ id: a1.id, decision: retry, attemptCount: 1, attempt }], LEASE_MS)).toEqual([undefined]);
+    expect(await store.record([{ ...(await leased(a1.id)), decision: retry, attemptCount: 1, attempt }], LEASE_MS)).toEqual([undefined]);
     const a3 = delivery('Transaction:a');
     await store.enqueue([a3], { claimForMs: LEASE_MS });
 
@@ -167,8 +169,8 @@ describe('DeliveryStore (PostgreSQL)', () => {
     await store.takeDue(10, LEASE_MS);
     await store.record(
       [
-        { id: waiting.id, decision: retryIn(300), attemptCount: 1, attempt },
-        { id: otherPlatform.id, decision: retryIn(300), attemptCount: 1, attempt },
+        { ...(await leased(waiting.id)), decision: retryIn(300), attemptCount: 1, attempt },
+        { ...(await leased(otherPlatform.id)), decision: retryIn(300), attemptCount: 1, attempt },
       ],
       0,
     );
@@ -184,7 +186,7 @@ describe('DeliveryStore (PostgreSQL)', () => {
     await store.takeDue(10, LEASE_MS);
     const poisoned = { ...attempt, responseBody: 'bad\u0000body\ud800', error: 'reset\u0000' };
 
-    await store.record([{ id: a1.id, decision: { ...retryIn(300), lastError: 'answered \udc00' }, attemptCount: 1, attempt: poisoned }], 0);
+    await store.record([{ ...(await leased(a1.id)), decision: { ...retryIn(300), lastError: 'answered \udc00' }, attemptCount: 1, attempt: poisoned }], 0);
 
     expect(await row(a1.id)).toMatchObject({ last_error: 'answered \ufffd' });
     expect(await dataSource.query('SELECT response_body, error FROM delivery_attempts')).toEqual([
@@ -199,8 +201,8 @@ describe('DeliveryStore (PostgreSQL)', () => {
     const recorder = new GroupCommit((updates: DeliveryUpdate[]) => store.record(updates, 0), { maxBatch: 10, maxInFlight: 1 });
     // An attempt count beyond integer: a row the database refuses whatever its text.
     const outcomes = [
-      { id: a1.id, decision: delivered(), attemptCount: 2 ** 31, attempt },
-      { id: b1.id, decision: delivered(), attemptCount: 1, attempt },
+      { ...(await leased(a1.id)), decision: delivered(), attemptCount: 2 ** 31, attempt },
+      { ...(await leased(b1.id)), decision: delivered(), attemptCount: 1, attempt },
     ].map((update) => recorder.add(update).then(() => undefined, (error: unknown) => error));
 
     const [poison, good] = await Promise.all(outcomes);
@@ -215,5 +217,36 @@ describe('DeliveryStore (PostgreSQL)', () => {
     expect(await row(a1.id)).toMatchObject({ status: 'PENDING', park_reason: expect.stringMatching(/^22003: /), parked_at: expect.any(Date) });
     expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a2.id]);
     expect(await store.pendingCount()).toBe(1);
+  });
+
+  it('renews a lease only under its token, and writes an outcome only while its lease is the delivery\'s', async () => {
+    const a1 = delivery('Transaction:a');
+    await enqueueAll(a1);
+    const [stale] = await store.takeDue(10, 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Its lease ran out unrenewed: another replica takes the delivery.
+    const [current] = await store.takeDue(10, LEASE_MS);
+    const staleLease = { key: a1.id, token: stale.lease };
+    const currentLease = { key: a1.id, token: current.lease };
+
+    expect(current.lease).not.toBe(stale.lease);
+    expect(await store.renewLeases([staleLease, currentLease], LEASE_MS)).toEqual([current.lease]);
+    expect(await store.record([{ id: a1.id, lease: stale.lease, decision: retryIn(300), attemptCount: 1, attempt }], 0)).toEqual([undefined]);
+    expect(await row(a1.id)).toMatchObject({ attempt_count: 0, lease_token: current.lease });
+    expect(await dataSource.query('SELECT * FROM delivery_attempts')).toEqual([]);
+
+    await store.record([{ id: a1.id, lease: current.lease, decision: delivered(), attemptCount: 1, attempt }], 0);
+    expect(await row(a1.id)).toMatchObject({ status: 'DELIVERED', lease_token: null });
+    expect(await store.renewLeases([currentLease], LEASE_MS)).toEqual([]);
+  });
+
+  it('releases a lease so that the delivery is taken again at once', async () => {
+    const [a1, b1] = [delivery('Transaction:a'), delivery('Transaction:b')];
+    await enqueueAll(a1, b1);
+    const taken = await store.takeDue(10, LEASE_MS);
+
+    await store.releaseLeases(taken.filter(({ id }) => id === a1.id).map(({ id, lease }) => ({ key: id, token: lease })));
+
+    expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a1.id]);
   });
 });

@@ -1,6 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { DeliveryStore, DeliveryUpdate, DueDelivery } from '@webhooks/deliveries/delivery.store';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
@@ -16,6 +17,7 @@ const ENVIRONMENT: Record<string, unknown> = {
   WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,5',
   WEBHOOK_ENDPOINT_WAIT_SECONDS: 60,
   WEBHOOK_TIMEOUT_MS: 1_000,
+  SHUTDOWN_TIMEOUT_MS: 4_000,
 };
 
 const parkedCount = async (reason: string) =>
@@ -25,6 +27,7 @@ const parkedCount = async (reason: string) =>
 
 const due = (id: string): DueDelivery => ({
   id,
+  lease: `${id}-lease`,
   type: 'OUTGOING_PAYMENT',
   body: '{}',
   attemptCount: 0,
@@ -33,26 +36,30 @@ const due = (id: string): DueDelivery => ({
 });
 
 describe('DeliveryWorker', () => {
-  const store = { record: jest.fn() };
+  const store = { record: jest.fn(), renewLeases: jest.fn(), releaseLeases: jest.fn() };
   const sender = { send: jest.fn() };
   const dataSource = { query: jest.fn() };
   const config = { get: (key: string) => ENVIRONMENT[key] };
   let worker: DeliveryWorker;
+  let leases: DeliveryLeases;
   const recorded: string[] = [];
 
   const deliverAll = (ids: string[]) => {
-    const internals = worker as unknown as { running: boolean; deliver(delivery: DueDelivery): Promise<void> };
+    const internals = worker as unknown as { running: boolean; start(delivery: DueDelivery): void; sending: Set<Promise<void>> };
     internals.running = true;
-    return Promise.all(ids.map((id) => internals.deliver(due(id))));
+    for (const id of ids) internals.start(due(id));
+    return Promise.all(internals.sending);
   };
 
   beforeEach(() => {
     jest.useFakeTimers();
     jest.resetAllMocks();
     recorded.length = 0;
+    leases = new DeliveryLeases(store as unknown as DeliveryStore);
     worker = new DeliveryWorker(
       store as unknown as DeliveryStore,
       sender as unknown as WebhookSender,
+      leases,
       config as unknown as ConfigService<WebhookDispatcherEnvironment, true>,
       dataSource as unknown as DataSource,
     );
@@ -99,5 +106,50 @@ describe('DeliveryWorker', () => {
 
     expect(recorded.sort()).toEqual([POISON, ...GOOD]);
     expect(dataSource.query).not.toHaveBeenCalled();
+  });
+
+  it('does not write the outcome of an attempt whose lease was lost to another replica meanwhile', async () => {
+    let answer: () => void = () => undefined;
+    sender.send.mockImplementationOnce(
+      (url: string) =>
+        new Promise((resolve) => (answer = () => resolve({ url, startedAt: new Date(), durationMs: 1, responseStatus: 200 }))),
+    );
+    // Another replica took the delivery once its lease ran out: the renewal finds it no more.
+    store.renewLeases.mockResolvedValue([]);
+    store.record.mockImplementation(async (updates: DeliveryUpdate[]) => updates.map(() => undefined));
+
+    const delivering = deliverAll([GOOD[0]]);
+    await jest.advanceTimersByTimeAsync(2_000);
+    answer();
+    await delivering;
+
+    expect(store.renewLeases).toHaveBeenCalledWith([{ key: GOOD[0], token: `${GOOD[0]}-lease` }], 5_000);
+    expect(store.record).not.toHaveBeenCalled();
+  });
+
+  it('on shutdown lets attempts finish within the grace and writes them, then releases the leases of the rest', async () => {
+    const [quick, slow] = GOOD;
+    let answerSlow: () => void = () => undefined;
+    sender.send.mockImplementation(async (url: string) => {
+      const answered = { url, startedAt: new Date(), durationMs: 1, responseStatus: 200 };
+      if (sender.send.mock.calls.length === 1) return new Promise((resolve) => setTimeout(() => resolve(answered), 500));
+      return new Promise((resolve) => (answerSlow = () => resolve(answered)));
+    });
+    store.record.mockImplementation(async (updates: DeliveryUpdate[]) => {
+      recorded.push(...updates.map((update) => update.id));
+      return updates.map(() => undefined);
+    });
+    store.renewLeases.mockImplementation(async (held: { token: string }[]) => held.map(({ token }) => token));
+    void deliverAll([quick, slow]);
+
+    const stopping = worker.beforeApplicationShutdown();
+    // The grace is half of SHUTDOWN_TIMEOUT_MS.
+    await jest.advanceTimersByTimeAsync(2_000);
+    await stopping;
+    answerSlow();
+    await jest.advanceTimersByTimeAsync(0);
+
+    expect(recorded).toEqual([quick]);
+    expect(store.releaseLeases).toHaveBeenCalledWith([{ key: slow, token: `${slow}-lease` }]);
   });
 });

@@ -1,0 +1,122 @@
+import { ConfigService } from '@nestjs/config';
+import { Environment } from '@payments/contracts';
+import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
+import { LEASE_MS } from '@payments/runtime';
+import { TestDatabase } from '@payments/testing';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { TRANSFERS_SCHEMA } from '@transfers/database';
+import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
+import { newReference } from '@transfers/transfers/transfers.service';
+import { TransactionStore } from '@transfers/transactions/transaction.store';
+
+jest.setTimeout(30_000);
+
+describe('RailAttemptsStore (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let attempts: RailAttemptsStore;
+  let transactions: TransactionStore;
+
+  beforeAll(async () => {
+    database = await TestDatabase.create();
+    await runMigrations(database.url, TRANSFERS_SCHEMA);
+    dataSource = await new DataSource(dataSourceOptions(database.url, TRANSFERS_SCHEMA)).initialize();
+    attempts = new RailAttemptsStore(dataSource);
+    transactions = new TransactionStore(
+      dataSource,
+      new Outbox({ get: () => '' } as unknown as ConfigService<never, true>),
+    );
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  // The status history is append-only, so the attempts of earlier tests are closed rather than deleted.
+  beforeEach(() =>
+    dataSource.query('UPDATE rail_attempts SET finished_at = now() WHERE finished_at IS NULL'),
+  );
+
+  /** A transfer-out whose attempt is due now. */
+  async function dueAttempt(): Promise<string> {
+    const id = randomUUID();
+    await transactions.insert(dataSource.manager, [
+      {
+        transaction: {
+          id,
+          platformId: randomUUID(),
+          environment: Environment.Sandbox,
+          type: 'OUTGOING',
+          sourceType: 'ACCOUNT',
+          sourceAccountId: `InternalAccount:${randomUUID()}`,
+          sourceCurrency: 'USD',
+          destinationAccountId: `ExternalAccount:${randomUUID()}`,
+          destinationCurrency: 'USD',
+          customerId: null,
+          platformCustomerId: null,
+          sentAmount: 1_000,
+          receivedAmount: 1_000,
+          reference: newReference(),
+        },
+        rail: { answer: 'SETTLE', delayMs: 0, firstLookInMs: 0 },
+      },
+    ]);
+    return id;
+  }
+
+  const attempt = async (id: string) =>
+    (await dataSource.query('SELECT * FROM rail_attempts WHERE transaction_id = $1', [id]))[0];
+
+  it('gives the attempt of a worker that died to another once its lease runs out, not before', async () => {
+    const id = await dueAttempt();
+    const [claimed] = await attempts.claimDue(10, LEASE_MS);
+    const claimedAt = Date.now();
+
+    let again: unknown[] = [];
+    while (again.length === 0 && Date.now() - claimedAt < LEASE_MS + 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await attempts.claimDue(10, LEASE_MS);
+    }
+
+    expect(claimed.id).toBe(id);
+    expect(again).toEqual([expect.objectContaining({ id, tries: 2 })]);
+    expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(LEASE_MS - 500);
+    expect(Date.now() - claimedAt).toBeLessThan(LEASE_MS + 1_000);
+  });
+
+  it('renews a claim only under its token, and drops the retry of a claim that was lost', async () => {
+    const id = await dueAttempt();
+    const [stale] = await attempts.claimDue(10, 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [current] = await attempts.claimDue(10, LEASE_MS);
+
+    expect(
+      await attempts.renewLeases(
+        [
+          { key: id, token: stale.lease },
+          { key: id, token: current.lease },
+        ],
+        LEASE_MS,
+      ),
+    ).toEqual([current.lease]);
+    await attempts.retryLater(dataSource.manager, [{ id, lease: stale.lease, delayMs: 0, error: 'stale' }]);
+    expect(await attempt(id)).toMatchObject({ last_error: null, lease_token: current.lease });
+
+    await attempts.retryLater(dataSource.manager, [
+      { id, lease: current.lease, delayMs: 60_000, error: 'refused' },
+    ]);
+    expect(await attempt(id)).toMatchObject({ last_error: 'refused', lease_token: null });
+    expect(await attempts.renewLeases([{ key: id, token: current.lease }], LEASE_MS)).toEqual([]);
+  });
+
+  it('makes a released attempt due at once, without counting the try', async () => {
+    const id = await dueAttempt();
+    const [claimed] = await attempts.claimDue(10, LEASE_MS);
+
+    await attempts.releaseLeases([{ key: id, token: claimed.lease }]);
+
+    expect(await attempts.claimDue(10, LEASE_MS)).toEqual([expect.objectContaining({ id, tries: 1 })]);
+  });
+});
