@@ -1,13 +1,16 @@
 // `npm start`: sets up whatever is missing, starts every app on local defaults and prints the gateway
-// URL with sandbox and production credentials of a default platform. Ctrl-C stops the apps; Kafka
-// keeps running for the next start (`npm run kafka stop` stops it).
+// URL with sandbox and production credentials of a default platform. An app that crashes is restarted
+// with back-off (logged with its restart count). Ctrl-C stops the apps; Kafka keeps running for the
+// next start (`npm run kafka stop` stops it).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/apps.mjs';
 import { stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
-const { values } = parseArgs({ options: { 'no-build': { type: 'boolean' }, platform: { type: 'string', default: 'default' } } });
+const { values } = parseArgs({
+  options: { 'no-build': { type: 'boolean' }, platform: { type: 'string', default: 'default' } },
+});
 const log = (line) => console.log(`[start] ${line}`);
 
 // Explicitly set variables win over the default port layout.
@@ -39,11 +42,6 @@ try {
       process.exit(0);
     });
   }
-  for (const { name, child } of stack.children) {
-    child.on('exit', (code, signalName) => {
-      if (code !== 0 && signalName !== 'SIGTERM') log(`${name} exited (${code ?? signalName}); see .cache/logs/${name}.log`);
-    });
-  }
 } catch (error) {
   console.error(`[start] failed: ${error.message}`);
   process.exit(1);
@@ -58,7 +56,9 @@ async function defaultCredentials(platform, gatewayUrl) {
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8'));
     const auth = Buffer.from(`${stored.sandbox.clientId}:${stored.sandbox.clientSecret}`).toString('base64');
-    const response = await fetch(`${gatewayUrl}/2025-10-13/config`, { headers: { authorization: `Basic ${auth}` } });
+    const response = await fetch(`${gatewayUrl}/2025-10-13/config`, {
+      headers: { authorization: `Basic ${auth}` },
+    });
     if (response.status === 200) return stored;
   }
   const { bootstrapPlatform } = await import('./bootstrap.mjs');

@@ -1,13 +1,12 @@
-// Runs the seven apps as child processes of one supervisor, with their logs in files, and stops
-// them gracefully (SIGTERM, then SIGKILL after a grace period).
-import { spawn } from 'node:child_process';
+// Runs the seven apps as child processes of one supervisor, with their logs in files, restarts an
+// app that crashes and stops them gracefully (SIGTERM, then SIGKILL after a grace period).
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { superviseApp } from './app-supervisor.mjs';
 import { APPS, appEntry, ROOT } from './apps.mjs';
 
 const READY_TIMEOUT_MS = 90_000;
-const STOP_GRACE_MS = 15_000;
 const LOG_TAIL_LINES = 40;
 const REPLICA_PORT_STEP = 100;
 const MAX_REPLICAS = 4;
@@ -19,7 +18,10 @@ const MAX_REPLICAS = 4;
 export async function freeBasePort(preferred) {
   for (let base = preferred; base < 60_000; base += 1000) {
     const ports = APPS.flatMap((app) =>
-      Array.from({ length: MAX_REPLICAS }, (_, replica) => base + (app.port - 8080) + REPLICA_PORT_STEP * replica),
+      Array.from(
+        { length: MAX_REPLICAS },
+        (_, replica) => base + (app.port - 8080) + REPLICA_PORT_STEP * replica,
+      ),
     );
     const free = await Promise.all(ports.map(isPortFree));
     if (free.every(Boolean)) return base;
@@ -59,10 +61,16 @@ export function appUrls(env) {
 }
 
 /**
- * Starts every app (or `replicas` copies of some) and resolves once each answers /ready.
- * Returns a handle whose stop() shuts them down gracefully.
+ * Starts every app (or `replicas` copies of some) and resolves once each answers /ready; from then on
+ * an app that exits unexpectedly is restarted with back-off (scripts/lib/app-supervisor.mjs).
+ * The handle's `children` are the supervised apps ({ name, url, child, restarts }: `child` is the
+ * current process); stop() shuts them down gracefully and ends the restarts, signal() sends a
+ * signal to one app (the fault suite's kill -9 and SIGSTOP) and ready() waits until all answer again.
  */
-export async function startStack(env, { logDir = `${ROOT}/.cache/logs`, log = console.log, replicas = {} } = {}) {
+export async function startStack(
+  env,
+  { logDir = `${ROOT}/.cache/logs`, log = console.log, replicas = {} } = {},
+) {
   mkdirSync(logDir, { recursive: true });
   const children = [];
   for (const app of APPS) {
@@ -70,68 +78,67 @@ export async function startStack(env, { logDir = `${ROOT}/.cache/logs`, log = co
       const name = replica === 0 ? app.name : `${app.name}-${replica}`;
       const childEnv = { ...env };
       // Extra replicas of an app serve HTTP on their own port.
-      if (replica > 0) childEnv[app.portVariable] = String(Number(env[app.portVariable]) + REPLICA_PORT_STEP * replica);
+      if (replica > 0)
+        childEnv[app.portVariable] = String(Number(env[app.portVariable]) + REPLICA_PORT_STEP * replica);
       const logFile = createWriteStream(`${logDir}/${name}.log`, { flags: 'a' });
-      const child = spawn(process.execPath, ['--enable-source-maps', appEntry(app.name)], {
-        cwd: ROOT,
-        env: childEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.pipe(logFile);
-      child.stderr.pipe(logFile);
-      children.push({ name, child, url: `http://127.0.0.1:${childEnv[app.portVariable]}` });
+      const url = `http://127.0.0.1:${childEnv[app.portVariable]}`;
+      children.push(
+        superviseApp({ name, entry: appEntry(app.name), env: childEnv, cwd: ROOT, logFile, url, log }),
+      );
     }
   }
-  const handle = { children, stop: () => stopChildren(children, log) };
+  const byName = (name) => {
+    const found = children.find((entry) => entry.name === name);
+    if (!found) throw new Error(`No app named ${name} in this stack`);
+    return found;
+  };
+  const handle = {
+    children,
+    stop: () => Promise.all(children.map((entry) => entry.stop())),
+    signal: (name, signalName) => byName(name).signal(signalName),
+    ready: (timeoutMs = READY_TIMEOUT_MS) =>
+      Promise.all(children.map((entry) => waitUntilReady(entry, logDir, timeoutMs))),
+  };
   try {
-    await Promise.all(children.map((entry) => waitUntilReady(entry, logDir)));
+    await handle.ready();
   } catch (error) {
     await handle.stop();
     throw error;
   }
+  for (const entry of children) entry.supervised = true;
   return handle;
 }
 
-async function waitUntilReady({ name, child, url }, logDir) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+async function waitUntilReady(entry, logDir, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`${name} exited with code ${child.exitCode}; the end of ${logDir}/${name}.log:\n${logTail(logDir, name)}`);
+    // Before supervision starts, an exit is a failed start (bad configuration, say): report it at once.
+    if (!entry.supervised && entry.child.exitCode !== null) {
+      throw new Error(
+        `${entry.name} exited with code ${entry.child.exitCode}; the end of ${logDir}/${entry.name}.log:\n${logTail(logDir, entry.name)}`,
+      );
     }
     try {
-      const response = await fetch(`${url}/ready`);
+      const response = await fetch(`${entry.url}/ready`, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200) return;
     } catch {
       // not listening yet
     }
     await sleep(200);
   }
-  throw new Error(`${name} was not ready within ${READY_TIMEOUT_MS / 1000} s; the end of its log:\n${logTail(logDir, name)}`);
+  throw new Error(
+    `${entry.name} was not ready within ${timeoutMs / 1000} s; the end of its log:\n${logTail(logDir, entry.name)}`,
+  );
 }
 
 function logTail(logDir, name) {
   try {
-    return readFileSync(`${logDir}/${name}.log`, 'utf8').trimEnd().split('\n').slice(-LOG_TAIL_LINES).join('\n');
+    return readFileSync(`${logDir}/${name}.log`, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(-LOG_TAIL_LINES)
+      .join('\n');
   } catch {
     return '(no log)';
   }
-}
-
-async function stopChildren(children, log) {
-  const running = children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
-  await Promise.all(
-    running.map(async ({ name, child }) => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      // Unreferenced: once the child has exited, the grace timer must not keep this process alive
-      // (it kept Jest running up to 15 s after its e2e teardown).
-      const grace = sleep(STOP_GRACE_MS, undefined, { ref: false });
-      const stopped = await Promise.race([exited.then(() => true), grace.then(() => false)]);
-      if (!stopped) {
-        log(`${name} did not stop within ${STOP_GRACE_MS / 1000} s; killing it`);
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }),
-  );
 }
