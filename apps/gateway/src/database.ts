@@ -1,10 +1,11 @@
 import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { GatewayInitial1763700000000 } from '@gateway/migrations/1763700000000-gateway-initial';
+import { IdempotencyRequestHash1764700000000 } from '@gateway/migrations/1764700000000-idempotency-request-hash';
 
 export const GATEWAY_SCHEMA: SchemaOptions = {
   schema: 'gateway',
   entities: [ApiToken],
-  migrations: [GatewayInitial1763700000000, OutboxParking1764600000000],
+  migrations: [GatewayInitial1763700000000, OutboxParking1764600000000, IdempotencyRequestHash1764700000000],
   genericPlans: true,
 };

@@ -5,6 +5,7 @@ import { FeeRules1764000000000 } from '@quoting/migrations/1764000000000-fee-rul
 import { Quotes1764100000000 } from '@quoting/migrations/1764100000000-quotes';
 import { FeeRuleAnnouncements1764300000000 } from '@quoting/migrations/1764300000000-fee-rule-announcements';
 import { Parking1764500000000 } from '@quoting/migrations/1764500000000-parking';
+import { ExecutionKeys1764700000000 } from '@quoting/migrations/1764700000000-execution-keys';
 import { Quote } from '@quoting/quotes/quote.entity';
 
 export const QUOTING_SCHEMA: SchemaOptions = {
@@ -17,5 +18,6 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     FeeRuleAnnouncements1764300000000,
     Parking1764500000000,
     OutboxParking1764600000000,
+    ExecutionKeys1764700000000,
   ],
 };

@@ -16,6 +16,7 @@ import { TransactionsController } from '@transfers/transactions/transactions.con
 import { TransactionsService } from '@transfers/transactions/transactions.service';
 import { TransfersController } from '@transfers/transfers/transfers.controller';
 import { TransferFeesClient } from '@transfers/transfers/transfer-fees.client';
+import { OutgoingSender } from '@transfers/transfers/outgoing-sender';
 import { TransfersService } from '@transfers/transfers/transfers.service';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
@@ -39,6 +40,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     RailAttemptsStore,
     TransactionsService,
     TransfersService,
+    OutgoingSender,
     QuoteTransfersService,
     SettlementWorker,
   ],

@@ -12,4 +12,6 @@ export const CALLER_HEADERS = {
   platformId: 'x-platform-id',
   environment: 'x-environment',
   requestId: 'x-request-id',
+  /** A digest of the client's Idempotency-Key, on the POSTs that take one (docs/api.md, idempotency). */
+  idempotencyKey: 'x-idempotency-key',
 } as const;

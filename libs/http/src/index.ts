@@ -5,6 +5,7 @@ export * from './errors/api-exception.filter';
 export * from './validation/validation.pipe';
 export * from './pagination/page';
 export * from './caller/caller';
+export * from './caller/effect-id';
 export * from './validation/timestamp-filter';
 export * from './validation/field-presence';
 export * from './internal/internal-client';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { CUSTOMER_EVENTS, KycStatus, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
+import { ApiException, Caller, effectIdOf, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
 import { Outbox, RowCache, RowChanges } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -33,6 +33,8 @@ export interface NewCustomerOptions {
   /** A customer created through the API is APPROVED; the hosted KYC page decides for its own. */
   kycStatus?: KycStatus;
   requestId?: string;
+  /** The new customer's id; random when not given. */
+  id?: string;
   /** More of the same change, committed or rolled back with the customer (e.g. using up a KYC link). */
   alsoInTransaction?: (manager: EntityManager, customer: Customer) => Promise<void>;
 }
@@ -77,8 +79,26 @@ export class CustomersService {
     this.cached = rowChanges.cacheOf<Customer>('customers', CACHED_CUSTOMERS);
   }
 
+  /**
+   * With an Idempotency-Key the customer's id is named by it, so a retry finds the customer its first
+   * request made (even one whose answer was lost) instead of a 409 for its platformCustomerId.
+   */
   async create(caller: Caller, body: CreateCustomerDto): Promise<CustomerView> {
-    return presentCustomer(await this.createInScope(scopeOf(caller), body, { requestId: caller.requestId }));
+    const scope = scopeOf(caller);
+    const id = effectIdOf(caller, 'customer');
+    const made = () => this.customers.findOneBy({ id, ...scope });
+    if (caller.idempotencyKey) {
+      const existing = await made();
+      if (existing) return presentCustomer(existing);
+    }
+    try {
+      return presentCustomer(await this.createInScope(scope, body, { requestId: caller.requestId, id }));
+    } catch (error) {
+      // A retry that raced its first request: that one made the customer.
+      const existing = caller.idempotencyKey ? await made() : null;
+      if (existing) return presentCustomer(existing);
+      throw error;
+    }
   }
 
   /** Creates a customer of `scope`; 409 CONFLICT or UMA_ADDRESS_EXISTS when an identifier is taken. */
@@ -175,7 +195,7 @@ export class CustomersService {
     scope: PlatformScope,
     body: CreateCustomerDto,
     withRandomSuffix: boolean,
-    { kycStatus = 'APPROVED', requestId, alsoInTransaction }: NewCustomerOptions,
+    { kycStatus = 'APPROVED', requestId, id, alsoInTransaction }: NewCustomerOptions,
   ): Promise<Customer> {
     return this.dataSource.transaction(async (manager) => {
       const config = await this.configs.holdForCustomerChange(manager, scope);
@@ -184,6 +204,7 @@ export class CustomersService {
         withRandomSuffix,
         kycStatus,
         now: new Date(),
+        id,
       });
       assertNoMissingUserInfo(customer.customerType, customer, currenciesOf(config));
       await manager.insert(Customer, customer);
@@ -217,10 +238,10 @@ export class CustomersService {
 export function newCustomerRecord(
   scope: PlatformScope,
   body: CreateCustomerDto,
-  options: { umaDomain: string; withRandomSuffix: boolean; kycStatus: KycStatus; now: Date },
+  options: { umaDomain: string; withRandomSuffix: boolean; kycStatus: KycStatus; now: Date; id?: string },
 ): Customer {
   return Object.assign(new Customer(), {
-    id: randomUUID(),
+    id: options.id ?? randomUUID(),
     platformId: scope.platformId,
     environment: scope.environment,
     platformCustomerId: body.platformCustomerId,

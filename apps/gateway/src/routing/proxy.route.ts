@@ -6,6 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { apiPath, authenticationHook } from '@gateway/auth/auth.guard';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
+import { keyedRequestOf } from '@gateway/idempotency/keyed-request';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { AllowedMethods } from '@gateway/routing/allowed-methods';
 import { findRoute, isIdempotentPost } from '@gateway/routing/route-table';
@@ -45,6 +46,7 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
         return refusal ?? new ApiException('NOT_FOUND', 'Route not found');
       };
       if (!route) throw notFound();
+      const keyed = isIdempotentPost(request.method, path) ? keyedRequestOf(request) : undefined;
       const call = () =>
         upstreams.call(route.upstream, {
           method: request.method,
@@ -52,11 +54,11 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
           body: bodyOf(request),
           principal: request.principal!,
           requestId: String(request.id),
+          ...(keyed ? { idempotencyKey: keyed.keyDigest } : {}),
         });
-      const idempotencyKey = request.headers['idempotency-key'];
       let response: UpstreamResponse;
-      if (typeof idempotencyKey === 'string' && isIdempotentPost(request.method, path)) {
-        const outcome = await idempotency.run(request.principal!, idempotencyKey, call);
+      if (keyed) {
+        const outcome = await idempotency.run(request.principal!, keyed, call);
         if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
         response = outcome;
       } else {

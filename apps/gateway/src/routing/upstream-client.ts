@@ -32,6 +32,8 @@ export interface UpstreamRequest {
   /** Absent for the public pages, which act for no platform. */
   principal?: Principal;
   requestId: string;
+  /** The digest of the request's Idempotency-Key, which names its effect in the owning app. */
+  idempotencyKey?: string;
 }
 
 const URL_VARIABLE: Record<Upstream, keyof GatewayEnvironment> = {
@@ -46,6 +48,7 @@ const URL_VARIABLE: Record<Upstream, keyof GatewayEnvironment> = {
 /** Answer headers passed on to the client besides the content type. */
 const FORWARDED_RESPONSE_HEADERS = [
   'location',
+  'retry-after',
   'cache-control',
   'content-security-policy',
   'referrer-policy',
@@ -79,6 +82,7 @@ export class UpstreamClient implements OnApplicationShutdown {
       headers[CALLER_HEADERS.platformId] = request.principal.platformId;
       headers[CALLER_HEADERS.environment] = request.principal.environment;
     }
+    if (request.idempotencyKey) headers[CALLER_HEADERS.idempotencyKey] = request.idempotencyKey;
     const { body } = request;
     const hasBody = body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
     const streamed = hasBody && isStreamedBody(body);
@@ -113,7 +117,12 @@ export class UpstreamClient implements OnApplicationShutdown {
       };
     } catch (error) {
       this.logger.warn({ err: error, upstream }, 'upstream call failed');
-      throw new ApiException('SERVICE_UNAVAILABLE', `The ${upstream} service is unavailable; try again`);
+      // The outcome is unknown: the request may have taken effect. A retry with the same
+      // Idempotency-Key answers whatever it did (README, "Retries").
+      throw ApiException.retryLater(
+        'SERVICE_UNAVAILABLE',
+        `The ${upstream} service did not answer; the outcome is unknown: retry with the same Idempotency-Key`,
+      );
     }
   }
 

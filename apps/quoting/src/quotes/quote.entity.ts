@@ -46,6 +46,8 @@ export class Quote extends ScopedRecord {
   /** Assigned at creation, so that executing twice can only ever make this one transaction. */
   @Column('uuid', { name: 'transaction_id' }) transactionId: string;
   @Column('timestamptz', { name: 'executed_at', nullable: true }) executedAt: Date | null;
+  /** The Idempotency-Key digest of the request that executed the quote, so that its retry is answered. */
+  @Column('text', { name: 'execution_key', nullable: true }) executionKey: string | null;
   @Column('boolean', { name: 'transaction_confirmed' }) transactionConfirmed: boolean;
   @Column('text', { nullable: true }) description: string | null;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;

@@ -15,11 +15,18 @@ const FILLED_BY_STORE = [
   'updatedAt',
   'expiresAt',
   'executedAt',
+  'executionKey',
   'transactionConfirmed',
 ] as const;
 
 /** The columns of a new quote; the store fills in status, timestamps and seq. */
 export type NewQuote = Omit<Quote, (typeof FILLED_BY_STORE)[number]>;
+
+/** A request to execute a quote, with the Idempotency-Key digest it came with, if any. */
+export interface ExecutionClaim {
+  id: string;
+  executionKey?: string;
+}
 
 /** Where a quote ends with its transaction. */
 export type QuoteEnd = Extract<QuoteStatus, 'COMPLETED' | 'FAILED'>;
@@ -48,12 +55,14 @@ const REQUEST_BATCHING = { maxBatch: 200, maxInFlight: 1 };
 @Injectable()
 export class QuoteStore {
   private readonly columns: string;
+  /** The columns, of the quotes a claim updates (aliased q beside the claims it joins). */
+  private readonly claimedColumns: string;
   /** The columns a new quote brings, and the statement that inserts a batch of them. */
   private readonly givenColumns: ColumnMetadata[];
   private readonly insertStatement: string;
-  private readonly inserts: GroupCommit<NewQuote, Quote>;
+  private readonly inserts: GroupCommit<NewQuote, Quote | undefined>;
   private readonly reads: GroupCommit<string, Quote | undefined>;
-  private readonly claims: GroupCommit<string, Quote | undefined>;
+  private readonly claims: GroupCommit<ExecutionClaim, Quote | undefined>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -62,9 +71,10 @@ export class QuoteStore {
   ) {
     const ttlSeconds = config.get('QUOTE_TTL_SECONDS', { infer: true });
     const metadata = dataSource.getMetadata(Quote);
-    this.columns = metadata.columns
-      .map((column) => `${column.databaseName} AS "${column.propertyName}"`)
-      .join(', ');
+    const columnsOf = (alias: string) =>
+      metadata.columns.map((column) => `${alias}${column.databaseName} AS "${column.propertyName}"`).join(', ');
+    this.columns = columnsOf('');
+    this.claimedColumns = columnsOf('q.');
     this.givenColumns = metadata.columns.filter(
       (column) => !(FILLED_BY_STORE as readonly string[]).includes(column.propertyName),
     );
@@ -72,15 +82,19 @@ export class QuoteStore {
     this.insertStatement = `INSERT INTO quotes (${names}, status, expires_at)
       SELECT ${names}, 'PENDING', ${NOW_MS} + ${Number(ttlSeconds)} * interval '1 second'
         FROM jsonb_populate_recordset(NULL::quotes, $1::jsonb)
+      ON CONFLICT (id) DO NOTHING
       RETURNING ${this.columns}`;
     this.inserts = new GroupCommit((quotes) => this.insertAll(quotes), REQUEST_BATCHING);
     this.reads = new GroupCommit((ids) => this.findAll(ids), REQUEST_BATCHING);
-    this.claims = new GroupCommit((ids) => this.claimAll(ids), REQUEST_BATCHING);
+    this.claims = new GroupCommit((claims) => this.claimAll(claims), REQUEST_BATCHING);
   }
 
-  /** Stores a new quote PENDING until QUOTE_TTL_SECONDS from now. */
-  insert(quote: NewQuote): Promise<Quote> {
-    return this.inserts.add(quote);
+  /**
+   * Stores a new quote PENDING until QUOTE_TTL_SECONDS from now. A quote whose id exists already (a
+   * retry of the request that named it) is answered as it stands.
+   */
+  async insert(quote: NewQuote): Promise<Quote> {
+    return (await this.inserts.add(quote)) ?? (await this.find(quote, quote.id))!;
   }
 
   /**
@@ -102,17 +116,17 @@ export class QuoteStore {
   }
 
   /**
-   * PENDING → PROCESSING unless the quote has expired; undefined when it was not PENDING or is past
-   * expiresAt. The caller has found the quote in its scope.
+   * PENDING → PROCESSING unless the quote has expired, recording the request's key; undefined when
+   * it was not PENDING or is past expiresAt. The caller has found the quote in its scope.
    */
-  claimForExecution(id: string): Promise<Quote | undefined> {
-    return this.claims.add(id);
+  claimForExecution(claim: ExecutionClaim): Promise<Quote | undefined> {
+    return this.claims.add(claim);
   }
 
   /** Gives a claimed quote back when the transaction was refused (nothing reserved, nothing created). */
   async releaseClaim(id: string): Promise<void> {
     await this.update(
-      `status = 'PENDING', executed_at = NULL`,
+      `status = 'PENDING', executed_at = NULL, execution_key = NULL`,
       `id = $1 AND status = 'PROCESSING' AND NOT transaction_confirmed`,
       [id],
     );
@@ -178,7 +192,7 @@ export class QuoteStore {
   }
 
   /** One statement for many quotes: each row's values as a JSON object named by its columns. */
-  private async insertAll(quotes: NewQuote[]): Promise<Quote[]> {
+  private async insertAll(quotes: NewQuote[]): Promise<(Quote | undefined)[]> {
     const rows = quotes.map((quote) =>
       Object.fromEntries(
         this.givenColumns.map((column) => [
@@ -189,7 +203,7 @@ export class QuoteStore {
     );
     const inserted: Quote[] = await this.dataSource.query(this.insertStatement, [JSON.stringify(rows)]);
     const byId = new Map(inserted.map((quote) => [quote.id, quote]));
-    return quotes.map((quote) => byId.get(quote.id)!);
+    return quotes.map((quote) => byId.get(quote.id));
   }
 
   private async findAll(ids: string[]): Promise<(Quote | undefined)[]> {
@@ -205,14 +219,20 @@ export class QuoteStore {
    * Claims a batch, its rows locked in id order first so that two batches never lock crosswise. A
    * quote claimed twice in one batch goes to its first claim only, as if the claims had run in turn.
    */
-  private async claimAll(ids: string[]): Promise<(Quote | undefined)[]> {
+  private async claimAll(claims: ExecutionClaim[]): Promise<(Quote | undefined)[]> {
+    const ids = claims.map((claim) => claim.id);
+    // One key per quote: a quote's first claim in the batch is the one that takes it.
+    const keys = new Map<string, string | null>();
+    for (const claim of claims) if (!keys.has(claim.id)) keys.set(claim.id, claim.executionKey ?? null);
     const [rows]: [Quote[]] = await this.dataSource.query(
       `WITH locked AS (SELECT id FROM quotes WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE)
-       UPDATE quotes SET status = 'PROCESSING', executed_at = ${NOW_MS}, updated_at = ${NOW_MS}
-        WHERE id = ANY($1::uuid[]) AND status = 'PENDING' AND expires_at > now()
+       UPDATE quotes q SET status = 'PROCESSING', executed_at = ${NOW_MS}, updated_at = ${NOW_MS},
+              execution_key = c.execution_key
+         FROM unnest($1::uuid[], $2::text[]) AS c (id, execution_key)
+        WHERE q.id = c.id AND q.status = 'PENDING' AND q.expires_at > now()
           AND (SELECT count(*) FROM locked) >= 0
-       RETURNING ${this.columns}`,
-      [ids],
+       RETURNING ${this.claimedColumns}`,
+      [[...keys.keys()], [...keys.values()]],
     );
     const claimed = new Map(rows.map((quote) => [quote.id, quote]));
     return ids.map((id) => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Environment, toApiId, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, listFilters, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
+import { ApiException, Caller, effectIdOf, listFilters, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
 import { AccountDirectory, QuoteAccount } from '@quoting/accounts/account-directory';
@@ -56,6 +56,13 @@ export class QuotesService {
 
   async create(caller: Caller, body: CreateQuoteDto): Promise<QuoteView> {
     const scope = scopeOf(caller);
+    const id = effectIdOf(caller, 'quote');
+    // A retry of a keyed request answers the quote it made, without pricing it again.
+    const existing = caller.idempotencyKey ? await this.store.find(scope, id) : null;
+    if (existing) {
+      const unexecuted = body.immediatelyExecute && existing.status === 'PENDING';
+      return presentQuote(unexecuted ? await this.executeClaimed(caller, existing) : existing);
+    }
     const ends = await this.resolveEnds(caller, body.source, body.destination);
     if (body.immediatelyExecute && ends.sourceType !== 'ACCOUNT') {
       throw ApiException.invalidInput([
@@ -86,7 +93,7 @@ export class QuotesService {
     const realtime = ends.sourceType === 'REALTIME_FUNDING';
     const reference = realtime ? `QT-${randomBytes(6).toString('hex').toUpperCase()}` : null;
     const quote: NewQuote = {
-      id: randomUUID(),
+      id,
       ...scope,
       sourceType: ends.sourceType,
       sourceAccountId: ends.source?.id ?? null,
@@ -183,8 +190,8 @@ export class QuotesService {
         },
       );
     }
-    const claimed = await this.claim(quote);
-    return this.openTransaction(caller, claimed);
+    // A retry of the payment that executed the quote asks for its transaction again, idempotently.
+    return this.openTransaction(caller, (await this.claim(caller, quote)).quote);
   }
 
   /**
@@ -210,22 +217,29 @@ export class QuotesService {
     await this.store.confirmTransaction(quote.id);
   }
 
+  /** Executes the quote; a retry of the request that executed it is answered with the quote as it stands. */
   private async executeClaimed(caller: Caller, quote: Quote): Promise<Quote> {
-    const claimed = await this.claim(quote);
-    await this.openTransaction(caller, claimed);
+    const { quote: claimed, executedBefore } = await this.claim(caller, quote);
+    if (!executedBefore) await this.openTransaction(caller, claimed);
     return claimed;
   }
 
-  /** PENDING → PROCESSING, or why not: 409 QUOTE_EXPIRED (and the quote shows EXPIRED) or QUOTE_NOT_PENDING. */
-  private async claim(quote: Quote): Promise<Quote> {
-    const claimed = await this.store.claimForExecution(quote.id);
+  /**
+   * PENDING → PROCESSING, or why not: 409 QUOTE_EXPIRED (and the quote shows EXPIRED) or
+   * QUOTE_NOT_PENDING; `executedBefore` when the request's Idempotency-Key executed it already.
+   */
+  private async claim(caller: Caller, quote: Quote): Promise<{ quote: Quote; executedBefore: boolean }> {
+    const claimed = await this.store.claimForExecution({ id: quote.id, executionKey: caller.idempotencyKey });
     if (claimed) {
       quoteTransitions.inc({ status: 'PROCESSING' });
-      return claimed;
+      return { quote: claimed, executedBefore: false };
     }
     const expired = await this.store.expire(quote.id);
     if (expired.length) quoteTransitions.inc({ status: 'EXPIRED' });
     const current = expired[0] ?? (await this.store.find(quote, quote.id))!;
+    if (caller.idempotencyKey && current.executionKey === caller.idempotencyKey) {
+      return { quote: current, executedBefore: true };
+    }
     if (current.status === 'EXPIRED') {
       throw new ApiException(
         'QUOTE_EXPIRED',

@@ -2,6 +2,7 @@ import { ApiClient, ApiResponse, e2eStack, newPlatformClients } from '@payments/
 import { randomUUID } from 'node:crypto';
 import {
   clabeAccount,
+  supportedCurrency,
   fund,
   FundedCustomer,
   newCustomer,
@@ -40,14 +41,8 @@ describe("one platform's bad requests beside another's good ones", () => {
       usBankAccount(a, customerA.customerId),
       usBankAccount(b, customerB.customerId),
     ]);
-    const currency = (currencyCode: string) => ({
-      currencyCode,
-      minAmount: 100,
-      maxAmount: 10_000_000_000,
-      requiredCounterpartyFields: [],
-    });
     expect(
-      (await b.patch('/config', { supportedCurrencies: [currency('USD'), currency('MXN')] })).status,
+      (await b.patch('/config', { supportedCurrencies: [supportedCurrency('USD'), supportedCurrency('MXN')] })).status,
     ).toBe(200);
     clabeB = await clabeAccount(b, customerB.customerId);
   });

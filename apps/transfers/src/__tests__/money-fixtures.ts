@@ -70,6 +70,14 @@ export async function clabeAccount(client: ApiClient, customerId: string): Promi
   return response.body.id;
 }
 
+/** A currency the platform's config supports, with wide limits and no counterparty fields. */
+export const supportedCurrency = (currencyCode: string) => ({
+  currencyCode,
+  minAmount: 100,
+  maxAmount: 10_000_000_000,
+  requiredCounterpartyFields: [],
+});
+
 /** Waits until the transaction reaches a final status and returns it. */
 export function settled(client: ApiClient, transactionId: string, timeoutMs = 15_000): Promise<any> {
   return eventually(

@@ -6,6 +6,7 @@ import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { QuoteTransferDto } from '@transfers/quote-transfers/quote-transfer.dto';
 import { NewTransaction } from '@transfers/transactions/transaction.store';
 import { TransactionView } from '@transfers/transactions/transaction.view';
+import { OutgoingSender } from '@transfers/transfers/outgoing-sender';
 import { newReference, TransfersService } from '@transfers/transfers/transfers.service';
 
 /**
@@ -17,6 +18,7 @@ import { newReference, TransfersService } from '@transfers/transfers/transfers.s
 export class QuoteTransfersService {
   constructor(
     private readonly transfers: TransfersService,
+    private readonly outgoing: OutgoingSender,
     private readonly ledger: LedgerClient,
     private readonly externalAccounts: ExternalAccountsClient,
   ) {}
@@ -72,7 +74,7 @@ export class QuoteTransfersService {
       const rail = this.transfers.railOutcomeOfPull(caller, pullSource.primaryIdentifier, destination.primaryIdentifier);
       return this.transfers.openPending(caller, transaction, rail);
     }
-    return this.transfers.sendOutgoing(
+    return this.outgoing.send(
       caller,
       transaction,
       this.transfers.railOutcome(caller, 'PUSH', destination.primaryIdentifier),

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Environment, isIdOf, toApiId } from '@payments/contracts';
-import { ApiException, Caller, scopeOf } from '@payments/http';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { ApiException, Caller, effectIdOf, scopeOf } from '@payments/http';
+import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerAccount, LedgerClient } from '@transfers/accounts/ledger.client';
@@ -15,19 +15,14 @@ import {
   sandboxPullThenPush,
   SandboxTiming,
 } from '@transfers/rails/sandbox-rail';
+import { Transaction } from '@transfers/transactions/transaction.entity';
 import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
 import { assertTransferAllowed } from '@transfers/transfers/transfer-rules';
 import { TransferInDto, TransferOutDto } from '@transfers/transfers/dto/transfer.dto';
 import { TransferFeesClient } from '@transfers/transfers/transfer-fees.client';
+import { OutgoingSender } from '@transfers/transfers/outgoing-sender';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
-
-/**
- * How long a transfer-out may stay CREATED before the settlement worker takes it for abandoned: far
- * longer than the rest of its request can last (one ledger call of at most 10 s, then one database
- * transaction), so the worker never races a request that is still running.
- */
-const ABANDONED_CREATION_MS = 60_000;
 
 type TransactionEnds = Pick<
   NewTransaction,
@@ -45,6 +40,7 @@ export class TransfersService {
     private readonly ledger: LedgerClient,
     private readonly externalAccounts: ExternalAccountsClient,
     private readonly fees: TransferFeesClient,
+    private readonly outgoing: OutgoingSender,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
     this.timing = {
@@ -55,8 +51,27 @@ export class TransfersService {
 
   /** Pulls from a pull-capable external account; the internal account is credited when the rail settles. */
   async transferIn(caller: Caller, body: TransferInDto): Promise<TransactionView> {
-    const { transaction, rail } = await this.prepare(caller, 'IN', body);
+    const id = effectIdOf(caller, 'transfer-in');
+    const existing = await this.existing(caller, id);
+    if (existing) return presentTransaction(existing);
+    const { transaction, rail } = await this.prepare(caller, id, 'IN', body);
     return this.openPending(caller, transaction, rail);
+  }
+
+  async transferOut(caller: Caller, body: TransferOutDto): Promise<TransactionView> {
+    const id = effectIdOf(caller, 'transfer-out');
+    const existing = await this.existing(caller, id);
+    if (existing) return this.outgoing.answerExisting(caller, existing);
+    const { transaction, rail } = await this.prepare(caller, id, 'OUT', body);
+    return this.outgoing.send(caller, transaction, rail);
+  }
+
+  /**
+   * The transaction a retry of a keyed request made already: answered as it stands, without reading
+   * the accounts again (they may have changed since, and the answer must not).
+   */
+  private async existing(caller: Caller, id: string): Promise<Transaction | undefined> {
+    return caller.idempotencyKey ? this.store.get(id) : undefined;
   }
 
   /**
@@ -73,6 +88,7 @@ export class TransfersService {
       throw new ApiException('ACCOUNT_NOT_FOUND', `Account ${accountId} not found`);
     const internal = await this.ledger.account(caller, accountId);
     const transaction = this.newTransaction(
+      effectIdOf(caller, 'sandbox-fund'),
       caller,
       internal,
       {
@@ -101,70 +117,13 @@ export class TransfersService {
     return this.ledger.view(caller, internal.id);
   }
 
-  async transferOut(caller: Caller, body: TransferOutDto): Promise<TransactionView> {
-    const { transaction, rail } = await this.prepare(caller, 'OUT', body);
-    return this.sendOutgoing(caller, transaction, rail);
-  }
-
-  /**
-   * Reserves the funds, then hands the transfer to the rail. The transaction row is written (CREATED)
-   * before the reserve, so that a reserve whose answer is lost is never forgotten: the settlement
-   * worker abandons a transfer left CREATED and releases whatever was reserved for it. A refused
-   * reserve deletes the row, so the client's 4xx leaves nothing behind. Only this request moves the
-   * transfer to PENDING; when it cannot, the client gets a 5xx and the transfer will not be paid.
-   * With `depositFirst` the money has just arrived from outside (a just-in-time funded quote): it is
-   * credited to the reserving account before it is reserved. A transaction whose id exists already
-   * is returned as it stands, so creating one is idempotent.
-   */
-  async sendOutgoing(
-    caller: Caller,
-    transaction: NewTransaction,
-    rail: RailOutcome,
-    { depositFirst = false } = {},
-  ): Promise<TransactionView> {
-    const inserted = await this.store.insertCommitted({
-      transaction,
-      rail: { ...rail, firstLookInMs: ABANDONED_CREATION_MS },
-    });
-    if (!inserted) return presentTransaction(await this.store.get(transaction.id));
-    const reservingAccountId = transaction.fundingAccountId ?? transaction.sourceAccountId!;
-    const posting = {
-      transactionId: toApiId('Transaction', transaction.id),
-      accountId: reservingAccountId,
-      amount: transaction.sentAmount,
-      currency: transaction.sourceCurrency,
-    };
-    try {
-      if (depositFirst) await this.ledger.post(caller, { ...posting, kind: 'DEPOSIT' });
-      await this.ledger.post(caller, { ...posting, kind: 'RESERVE' });
-    } catch (error) {
-      // A refusal (4xx) means nothing was reserved; anything else is left for the worker to settle.
-      if (ApiException.isRefusal(error))
-        await this.store.discardCreated(this.dataSource.manager, transaction.id);
-      throw error;
-    }
-    const moved = await this.store.moveCommitted({
-      id: transaction.id,
-      from: 'CREATED',
-      to: 'PENDING',
-      reason: 'Funds reserved',
-      requestId: caller.requestId,
-    });
-    if (!moved) {
-      throw new ApiException(
-        'SERVICE_UNAVAILABLE',
-        'The transfer could not be confirmed in time and will not be made; try again',
-      );
-    }
-    return presentTransaction(moved.transaction);
-  }
-
   /**
    * Reads both accounts, checks the transfer is allowed and builds its transaction and the rail's
    * answer for it. IN moves money from the external account to the internal one, OUT the other way.
    */
   private async prepare(
     caller: Caller,
+    id: string,
     direction: 'IN' | 'OUT',
     body: TransferInDto | TransferOutDto,
   ): Promise<{ transaction: NewTransaction; rail: RailOutcome }> {
@@ -194,7 +153,7 @@ export class TransfersService {
           sourceAccountId: internal.id,
           destinationAccountId: external.id,
         };
-    const transaction = this.newTransaction(caller, internal, ends, body.amount);
+    const transaction = this.newTransaction(id, caller, internal, ends, body.amount);
     return {
       transaction: await this.withPlatformFee(caller, transaction, incoming ? 'TRANSFER_IN' : 'TRANSFER_OUT'),
       rail: this.railOutcome(caller, incoming ? 'PULL' : 'PUSH', external.primaryIdentifier),
@@ -231,11 +190,15 @@ export class TransfersService {
 
   /**
    * A transaction that needs nothing reserved up front (incoming money, a payout funded by a pull
-   * the rail makes first) is PENDING at once, in one database transaction.
+   * the rail makes first) is PENDING at once, in one database transaction. One whose id exists
+   * already (a retry of the same request) is answered as it stands.
    */
-  openPending(caller: Caller, transaction: NewTransaction, rail: RailOutcome): Promise<TransactionView> {
-    return this.dataSource.transaction(async (manager) => {
-      await this.store.insert(manager, [{ transaction, rail: { ...rail, firstLookInMs: rail.delayMs } }]);
+  async openPending(caller: Caller, transaction: NewTransaction, rail: RailOutcome): Promise<TransactionView> {
+    const opened = await this.dataSource.transaction(async (manager) => {
+      const [inserted] = await this.store.insert(manager, [
+        { transaction, rail: { ...rail, firstLookInMs: rail.delayMs } },
+      ]);
+      if (!inserted) return undefined;
       const [moved] = await this.store.move(manager, [
         {
           id: transaction.id,
@@ -247,6 +210,7 @@ export class TransfersService {
       ]);
       return presentTransaction(moved.transaction);
     });
+    return opened ?? presentTransaction(await this.store.get(transaction.id));
   }
 
   /** A payout whose money the rail first pulls from an external account. */
@@ -265,13 +229,14 @@ export class TransfersService {
 
   /** A same-currency transaction of the internal account's owner, in its currency. */
   private newTransaction(
+    id: string,
     caller: Caller,
     internal: LedgerAccount,
     ends: TransactionEnds,
     amount: number,
   ): NewTransaction {
     return {
-      id: randomUUID(),
+      id,
       ...scopeOf(caller),
       ...ends,
       sourceCurrency: internal.currency,

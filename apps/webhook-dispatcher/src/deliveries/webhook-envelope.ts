@@ -1,5 +1,5 @@
 import { BulkImportJobEvent, EventScope, KycEvent, toApiId, TransactionEvent } from '@payments/contracts';
-import { createHash } from 'node:crypto';
+import { v5 as nameBasedUuid } from 'uuid';
 
 export type WebhookType = 'INCOMING_PAYMENT' | 'OUTGOING_PAYMENT' | 'KYC_STATUS' | 'BULK_UPLOAD' | 'TEST';
 
@@ -14,18 +14,14 @@ export interface NewDelivery extends EventScope {
 }
 
 /** Namespace of the name-based webhook ids, so they can never equal the event ids they come from. */
-const WEBHOOK_ID_NAMESPACE = Buffer.from('6f1c9f0e4b7a4d2e9a35c1d07e5b8a42', 'hex');
+const WEBHOOK_ID_NAMESPACE = '6f1c9f0e-4b7a-4d2e-9a35-c1d07e5b8a42';
 
 /**
  * The webhook id of the one webhook an event causes: a version-5 (SHA-1, name-based) uuid of the
  * event id, so a redelivered event yields the same id and enqueues nothing new.
  */
 export function webhookIdFor(eventId: string): string {
-  const hash = createHash('sha1').update(WEBHOOK_ID_NAMESPACE).update(eventId).digest().subarray(0, 16);
-  hash[6] = (hash[6] & 0x0f) | 0x50;
-  hash[8] = (hash[8] & 0x3f) | 0x80;
-  const hex = hash.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return nameBasedUuid(eventId, WEBHOOK_ID_NAMESPACE);
 }
 
 /** The INCOMING_PAYMENT or OUTGOING_PAYMENT webhook of a transaction's status change (interface.md part 6). */

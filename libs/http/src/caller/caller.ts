@@ -9,6 +9,8 @@ export interface Caller {
   environment: Environment;
   /** The request id the gateway assigned; events this request causes carry it. */
   requestId?: string;
+  /** A digest of the client's Idempotency-Key: it names the request's effect (see effect-id.ts). */
+  idempotencyKey?: string;
 }
 
 export function callerFromHeaders(headers: FastifyRequest['headers']): Caller {
@@ -18,10 +20,12 @@ export function callerFromHeaders(headers: FastifyRequest['headers']): Caller {
     throw new ApiException('UNAUTHORIZED', 'Request did not come through the gateway');
   }
   const requestId = headers[CALLER_HEADERS.requestId];
+  const idempotencyKey = headers[CALLER_HEADERS.idempotencyKey];
   return {
     platformId,
     environment: environment as Environment,
     ...(typeof requestId === 'string' ? { requestId } : {}),
+    ...(typeof idempotencyKey === 'string' && idempotencyKey ? { idempotencyKey } : {}),
   };
 }
 

@@ -32,7 +32,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const exception = this.toApiException(error);
     if (exception.status >= 500) this.logger.error({ err: error, url: request.url }, 'request failed');
-    void reply.status(exception.status).send(exception.toBody(String(request.id)));
+    this.send(reply, exception, String(request.id));
+  }
+
+  /** Answers the envelope; a 503 or a request still running says when to retry. */
+  send(reply: FastifyReply, exception: ApiException, requestId: string): void {
+    const retryAfter = exception.retryAfterSeconds ?? (exception.status === 503 ? 1 : undefined);
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+    void reply.status(exception.status).send(exception.toBody(requestId));
   }
 
   toApiException(error: unknown): ApiException {

@@ -13,6 +13,19 @@ export class ApiException extends Error {
     this.status = ERROR_STATUS[code];
   }
 
+  /**
+   * The seconds after which the same request may be sent again, answered as Retry-After: set for a
+   * request still running under its Idempotency-Key (409) and for every 503, whose outcome is unknown.
+   */
+  retryAfterSeconds?: number;
+
+  /** A failure the client should retry, with the same Idempotency-Key, after `seconds`. */
+  static retryLater(code: ErrorCode, message: string, seconds = 1): ApiException {
+    const exception = new ApiException(code, message);
+    exception.retryAfterSeconds = seconds;
+    return exception;
+  }
+
   static invalidInput(errors: FieldError[]): ApiException {
     return new ApiException('INVALID_INPUT', errors.map((error) => `${error.field}: ${error.message}`).join('; '), {
       errors,

@@ -22,10 +22,9 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export async function createHttpApp(module: unknown): Promise<NestFastifyApplication> {
   const filter = new ApiExceptionFilter();
   const renderError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const exception = filter.toApiException(error);
     // A refusal before the request's own hooks ran (a malformed URL) still names the request.
     void reply.header('x-request-id', request.id);
-    void reply.status(exception.status).send(exception.toBody(String(request.id)));
+    filter.send(reply, filter.toApiException(error), String(request.id));
   };
   const adapter = new FastifyAdapter({
     bodyLimit: JSON_BODY_LIMIT_BYTES,

@@ -130,24 +130,36 @@ describe('QuoteStore (PostgreSQL)', () => {
 
   it('claims concurrent executions in shared statements, each quote for its first claim only', async () => {
     const quotes = await Promise.all(Array.from({ length: 6 }, () => store.insert(newQuote())));
-    const claims = [...quotes, ...quotes].map((quote) => quote.id);
+    const claims = [...quotes, ...quotes].map((quote, index) => ({ id: quote.id, executionKey: `key-${index}` }));
 
     const [claimed, statements] = await statementsOf('WITH locked', () =>
-      Promise.all(claims.map((id) => store.claimForExecution(id))),
+      Promise.all(claims.map((claim) => store.claimForExecution(claim))),
     );
 
     expect(statements).toBe(2);
     const won = claimed.filter((quote) => quote !== undefined);
     expect(won.map((quote) => quote!.id).sort()).toEqual(quotes.map((quote) => quote.id).sort());
     expect(won.every((quote) => quote!.status === 'PROCESSING' && quote!.executedAt !== null)).toBe(true);
+    // Each quote records the key of the claim that took it.
+    expect(won.map((quote) => quote!.executionKey).sort()).toEqual(
+      claims.slice(0, quotes.length).map((claim) => claim.executionKey).sort(),
+    );
+  });
+
+  it('answers the stored quote when a quote with the same id is inserted again', async () => {
+    const first = await store.insert(newQuote());
+
+    const again = await store.insert({ ...newQuote(), id: first.id });
+
+    expect(again).toEqual(first);
   });
 
   it('follows transactions in one statement: confirms, ends only from PROCESSING, answers what ended, once', async () => {
     const [completing, confirming, unclaimed] = await Promise.all(
       Array.from({ length: 3 }, () => store.insert(newQuote())),
     );
-    await store.claimForExecution(completing.id);
-    await store.claimForExecution(confirming.id);
+    await store.claimForExecution({ id: completing.id });
+    await store.claimForExecution({ id: confirming.id });
     const progress = new Map([
       [completing.transactionId, 'COMPLETED' as const],
       [confirming.transactionId, null],
@@ -176,7 +188,7 @@ describe('QuoteStore (PostgreSQL)', () => {
       quote.id,
     ]);
 
-    expect(await store.claimForExecution(quote.id)).toBeUndefined();
+    expect(await store.claimForExecution({ id: quote.id })).toBeUndefined();
     const expired = await store.expire();
     expect(expired.map(({ id }) => id)).toEqual([quote.id]);
     expect((await store.find(SCOPE, quote.id))!.status).toBe('EXPIRED');

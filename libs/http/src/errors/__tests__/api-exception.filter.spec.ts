@@ -142,9 +142,13 @@ describe('ApiExceptionFilter.toApiException', () => {
 });
 
 describe('ApiExceptionFilter.catch', () => {
-  function httpHost(): { host: ArgumentsHost; reply: { status: jest.Mock; send: jest.Mock } } {
-    const reply = { status: jest.fn(), send: jest.fn() };
+  function httpHost(): {
+    host: ArgumentsHost;
+    reply: { status: jest.Mock; send: jest.Mock; header: jest.Mock };
+  } {
+    const reply = { status: jest.fn(), send: jest.fn(), header: jest.fn() };
     reply.status.mockReturnValue(reply);
+    reply.header.mockReturnValue(reply);
     const request = { id: 'req-42', url: '/2025-10-13/quotes' };
     const host = {
       getType: () => 'http',
@@ -180,5 +184,28 @@ describe('ApiExceptionFilter.catch', () => {
     expect(reply.status).toHaveBeenCalledWith(body.status);
     expect(reply.send).toHaveBeenCalledWith({ ...body, requestId: 'req-42' });
     expect(logError).toHaveBeenCalledTimes(logLines);
+  });
+
+  it.each([
+    ['every 503, whose outcome is unknown, after 1 s', new ServiceUnavailableException(), '1'],
+    [
+      'a request still running after the seconds it names',
+      ApiException.retryLater('CONFLICT', 'still in progress', 5),
+      '5',
+    ],
+  ])('tells the client to retry %s', (_case, error, seconds) => {
+    const { host, reply } = httpHost();
+
+    filter.catch(error, host);
+
+    expect(reply.header).toHaveBeenCalledWith('retry-after', seconds);
+  });
+
+  it('sends no Retry-After with a refusal', () => {
+    const { host, reply } = httpHost();
+
+    filter.catch(new ApiException('QUOTE_EXPIRED', 'Quote expired'), host);
+
+    expect(reply.header).not.toHaveBeenCalled();
   });
 });
