@@ -179,6 +179,28 @@ describe('exactly once through timeouts and crashes', () => {
     expect(await transfersTo(bank)).toHaveLength(1);
   });
 
+  it('lets a client without a key find what its timed-out request made, as the README says', async () => {
+    const startDate = new Date(Date.now() - 1_000).toISOString();
+    const body = {
+      source: { accountId: customer.internalAccountId },
+      destination: { accountId: bank },
+      amount: 1_234,
+    };
+    const timedOut = await whilePaused(transfers, () => faulty.post('/transfer-out', body));
+    expect(timedOut.status).toBe(503);
+
+    const found = await eventually(async () => {
+      const page = await direct.get(
+        `/transactions?senderAccountIdentifier=${customer.internalAccountId}&startDate=${startDate}&type=OUTGOING`,
+      );
+      return page.body.data.find(
+        (transaction: any) =>
+          transaction.destination.accountId === bank && transaction.sentAmount.amount === 1_234,
+      );
+    });
+    expect(found.status).not.toBe('CREATED');
+  });
+
   it('executes a quote once when the execution is retried after a timeout', async () => {
     const configured = await direct.patch('/config', {
       supportedCurrencies: [supportedCurrency('USD'), supportedCurrency('MXN')],
