@@ -1,5 +1,5 @@
 // `npm test`: the same set-up as `npm start` (install, Kafka, PostgreSQL, Redis, build), then type
-// checks, lint and the whole Jest suite: unit, integration and end-to-end tiers.
+// checks, lint, the whole Jest suite (unit, integration and end-to-end tiers) and the fault suite.
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './lib/apps.mjs';
 import { setup } from './setup.mjs';
@@ -25,3 +25,6 @@ run('Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('Lint (with Nx module boundaries)', 'npm', ['run', '--silent', 'lint'], { ...process.env, NX_DAEMON: 'false' });
 run('OpenAPI document is up to date', process.execPath, ['scripts/openapi.mjs', '--check']);
 run('Jest: unit, integration, e2e', 'npx', ['jest', '--runInBand', ...process.argv.slice(2)], { ...process.env, E2E_SKIP_BUILD: 'true' });
+// Arguments pick Jest tests to run; the fault suite (about ten minutes) runs with the whole suite only.
+if (process.argv.length > 2) log('Fault injection skipped: Jest was given arguments');
+else run('Fault injection (npm run faults)', process.execPath, ['scripts/faults.mjs']);
