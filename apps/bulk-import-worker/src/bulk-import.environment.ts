@@ -50,11 +50,11 @@ export class BulkImportEnvironment extends CommonEnvironment {
 
   /**
    * How long a replica's hold on a chunk lasts without renewal; a replica that dies loses its chunks
-   * to the others after about this long (BullMQ's stalled-job check runs as often).
+   * to the others within about one and a half times this (see chunkLockOptions).
    */
   @Type(() => Number)
   @IsInt()
   @Min(1_000)
   @Max(600_000)
-  BULK_CHUNK_LOCK_MS = 30_000;
+  BULK_CHUNK_LOCK_MS = 5_000;
 }

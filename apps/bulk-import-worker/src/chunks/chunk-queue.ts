@@ -16,6 +16,17 @@ export interface ChunkTask {
 
 /** Tries per chunk before its rows are given up as failed; the delays double from one second (about 4 minutes in all). */
 export const CHUNK_ATTEMPTS = 8;
+/** A replica that died holding a chunk may lose it this often before its rows are given up. */
+const MAX_STALLED = 5;
+
+/**
+ * How the workers hold chunks: BullMQ renews a chunk's lock every half `lockMs`, and the stalled-job
+ * check, run by one replica at a time every half `lockMs`, puts a chunk whose lock ran out back on
+ * the queue; so a dead replica's chunk is taken again between one and one and a half `lockMs` after.
+ */
+export function chunkLockOptions(lockMs: number) {
+  return { lockDuration: lockMs, stalledInterval: lockMs / 2, maxStalledCount: MAX_STALLED };
+}
 
 const QUEUE_JOBS = 'bulk_import_queue_jobs';
 const COUNTED_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;

@@ -1,13 +1,15 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { BulkImportError, BulkImportJobStatus, toApiId } from '@payments/contracts';
 import { ApiException, Caller, FieldError } from '@payments/http';
 import { isSystemicFault, reportParked } from '@payments/persistence';
+import { drainGraceMs, settledWithin } from '@payments/runtime';
 import { Job, Worker } from 'bullmq';
+import Redis from 'ioredis';
 import { hostname } from 'node:os';
 import { Counter, Histogram } from 'prom-client';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
-import { bullConnection, CHUNK_QUEUE, ChunkTask } from '@bulk-import/chunks/chunk-queue';
+import { bullConnection, CHUNK_QUEUE, chunkLockOptions, ChunkTask } from '@bulk-import/chunks/chunk-queue';
 import { batchesWithin } from '@bulk-import/chunks/entry-batches';
 import { BatchEntryError, CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
 import { BatchEntry, columnErrors, correlationIdOf, readRow, rowError } from '@bulk-import/csv/csv-row';
@@ -15,8 +17,6 @@ import { ChunkOutcome, ImportJobsStore, StartedChunk } from '@bulk-import/jobs/i
 
 /** Below the customers app's JSON body limit (1 MiB), with room for the envelope. */
 const MAX_BATCH_BYTES = 768 * 1024;
-/** A replica that died holding a chunk may lose it this often before its rows are given up. */
-const MAX_STALLED = 5;
 
 const importedRows = new Counter({
   name: 'bulk_import_rows_total',
@@ -48,16 +48,23 @@ interface PendingRow {
 /**
  * The queue's worker: imports chunks, BULK_WORKER_CONCURRENCY at a time in this replica, as many
  * replicas side by side as there are. BullMQ gives each chunk to one replica under a lock the
- * replica keeps renewing; a replica that dies stops renewing, and after BULK_CHUNK_LOCK_MS another
- * takes the chunk again. Nothing is done twice: the customers app keeps each batch's outcome under
- * its key and answers a repeated batch from it, and a chunk's outcome is stored once.
+ * replica keeps renewing; a replica that dies stops renewing, and within about one and a half
+ * BULK_CHUNK_LOCK_MS another takes the chunk again (see chunkLockOptions). On SIGTERM the replica
+ * takes no more chunks and finishes those in hand within a grace; the ones that do not finish go
+ * back to the queue at once. Nothing is done twice: the customers app keeps each batch's outcome
+ * under its key and answers a repeated batch from it, and a chunk's outcome is stored once (a chunk
+ * taken again only counts one more attempt on its row).
  */
 @Injectable()
-export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(ChunkProcessor.name);
   /** Which replica took or finished a chunk, kept on the chunk for inspection. */
   private readonly workerName = `${hostname()}#${process.pid}`;
   private worker?: Worker<ChunkTask>;
+  /** The worker's connection: BullMQ leaves a connection it was given open when it closes. */
+  private connection?: Redis;
+  /** The chunks in hand, by queue job id, with the token of this replica's lock on each. */
+  private readonly inHand = new Map<string, { job: Job<ChunkTask>; token: string }>();
 
   constructor(
     private readonly store: ImportJobsStore,
@@ -66,14 +73,12 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
   ) {}
 
   onApplicationBootstrap(): void {
-    const lockMs = this.config.get('BULK_CHUNK_LOCK_MS', { infer: true });
-    this.worker = new Worker<ChunkTask>(CHUNK_QUEUE, (job) => this.process(job), {
-      connection: bullConnection(this.config.get('REDIS_URL', { infer: true })),
+    this.connection = bullConnection(this.config.get('REDIS_URL', { infer: true }));
+    this.worker = new Worker<ChunkTask>(CHUNK_QUEUE, (job, token) => this.processInHand(job, token!), {
+      connection: this.connection,
       prefix: this.config.get('BULLMQ_PREFIX', { infer: true }),
       concurrency: this.config.get('BULK_WORKER_CONCURRENCY', { infer: true }),
-      lockDuration: lockMs,
-      stalledInterval: lockMs,
-      maxStalledCount: MAX_STALLED,
+      ...chunkLockOptions(this.config.get('BULK_CHUNK_LOCK_MS', { infer: true })),
       name: this.workerName,
     });
     this.worker.on('failed', (job, error) => {
@@ -84,9 +89,32 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
     this.worker.on('error', (error) => this.logger.error({ err: error }, 'bulk import worker error'));
   }
 
-  /** Stops taking chunks and lets the ones in hand finish, before the database connections close. */
+  /**
+   * Stops taking chunks and lets the ones in hand finish, before the database connections close;
+   * those still going after the grace are handed back to the queue, where another replica takes them
+   * now rather than once their lock runs out. What they did so far is kept (see the class).
+   */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+    if (!this.worker) return;
+    const closing = this.worker.close();
+    const graceMs = drainGraceMs(this.config.get('SHUTDOWN_TIMEOUT_MS', { infer: true }));
+    if (await settledWithin([closing], graceMs)) return;
+    const handedBack = [...this.inHand.values()].map(({ job, token }) => job.moveToWait(token));
+    await Promise.allSettled(handedBack);
+    this.logger.warn({ chunks: handedBack.length }, 'bulk import chunks still in hand at shutdown went back to the queue');
+  }
+
+  onApplicationShutdown(): void {
+    this.connection?.disconnect();
+  }
+
+  private async processInHand(job: Job<ChunkTask>, token: string): Promise<void> {
+    this.inHand.set(job.id!, { job, token });
+    try {
+      await this.process(job);
+    } finally {
+      this.inHand.delete(job.id!);
+    }
   }
 
   private async process(job: Job<ChunkTask>): Promise<void> {
