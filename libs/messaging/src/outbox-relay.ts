@@ -19,7 +19,18 @@ import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
 const BATCH_SIZE = 500;
 /** Fallback poll: a lost notification delays publishing by at most this much. */
 const IDLE_POLL_MS = 1_000;
+/** How often a standby replica tries the lock: bounds how long the outbox waits after its publisher dies. */
+const STANDBY_POLL_MS = 1_000;
 const RETRY_DELAY_MS = 1_000;
+/**
+ * TCP keepalive of the lock's session as the server keeps it: a publisher whose node or network went
+ * without a word (a half-open connection, which no socket close reports) loses the lock after about
+ * 5 + 3 × 2 s, and a standby takes over. This side probes too (Node sets only the idle time), so that
+ * a cut-off session ends rather than hangs.
+ */
+const KEEPALIVE_IDLE_SECONDS = 5;
+const KEEPALIVE_INTERVAL_SECONDS = 2;
+const KEEPALIVE_PROBES = 3;
 /** Drains a message may fail on its own before it is parked: a refusal of its size or form is final. */
 const MAX_SEND_FAILURES = 3;
 
@@ -39,7 +50,8 @@ interface OutboxRow {
 /**
  * Publishes the app's outbox to Kafka in commit order. One replica at a time holds a session-level
  * advisory lock and publishes, which keeps each aggregate's events in order; another replica takes
- * over when that connection drops. A crash between send and delete publishes a row twice, which
+ * over within STANDBY_POLL_MS once that session ends: at once when the publisher stops or is killed
+ * (its socket closes), within the keepalive's bounds when its connection is cut. A crash between send and delete publishes a row twice, which
  * consumers absorb through their inbox. A parked message (one the cluster keeps refusing) stays in
  * the outbox with its reason and no longer holds the others back: its aggregate's later events go
  * out without it.
@@ -54,7 +66,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     MAX_SEND_FAILURES,
   );
   private producer: Producer;
-  private listener?: Client;
+  /** The session that tries the lock, and holds it and listens while this replica publishes. */
+  private session?: Client;
+  private leading = false;
   private running = false;
   private loop?: Promise<void>;
   private readonly pause = new WakeableSleep();
@@ -102,44 +116,57 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           await this.drain();
           if (!this.notified) await this.pause.sleep(IDLE_POLL_MS);
         } else {
-          await this.pause.sleep(RETRY_DELAY_MS * 2);
+          await this.pause.sleep(STANDBY_POLL_MS);
         }
       } catch (error) {
         this.logger.error({ err: error }, 'outbox relay failed; retrying');
-        await this.dropListener();
+        await this.dropSession();
         await this.pause.sleep(RETRY_DELAY_MS);
       }
     }
-    await this.dropListener();
+    await this.dropSession();
   }
 
-  /** Connects the listening session on demand and tries to take the schema's relay lock with it. */
+  /** Tries to take the schema's relay lock with the session (connected on demand), and listens once it has it. */
   private async holdLeadership(): Promise<boolean> {
-    if (this.listener) return true;
-    const client = new Client({ connectionString: this.config.get('DATABASE_URL', { infer: true }) });
-    client.on('error', (error) => this.logger.warn({ err: error }, 'outbox listener connection lost'));
-    await client.connect();
+    if (this.leading) return true;
+    this.session ??= await this.connect();
     const [{ locked }] = (
-      await client.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
+      await this.session.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
         `outbox-relay:${this.schema}`,
       ])
     ).rows;
-    if (!locked) {
-      await client.end();
-      return false;
-    }
+    if (!locked) return false;
+    await this.session.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    this.leading = true;
+    this.logger.log(`publishing the ${this.schema} outbox`);
+    return true;
+  }
+
+  private async connect(): Promise<Client> {
+    const client = new Client({
+      connectionString: this.config.get('DATABASE_URL', { infer: true }),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_IDLE_SECONDS * 1000,
+    });
+    client.on('error', (error) => this.logger.warn({ err: error }, 'outbox relay session lost'));
     client.on('notification', (message) => {
       if (message.payload !== this.schema) return;
       this.notified = true;
       this.pause.wake();
     });
     client.on('end', () => {
-      if (this.listener === client) this.listener = undefined;
+      if (this.session !== client) return;
+      this.session = undefined;
+      this.leading = false;
     });
-    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    this.listener = client;
-    this.logger.log(`publishing the ${this.schema} outbox`);
-    return true;
+    await client.connect();
+    await client.query(
+      `SELECT set_config('tcp_keepalives_idle', $1, false), set_config('tcp_keepalives_interval', $2, false),
+         set_config('tcp_keepalives_count', $3, false)`,
+      [KEEPALIVE_IDLE_SECONDS, KEEPALIVE_INTERVAL_SECONDS, KEEPALIVE_PROBES].map(String),
+    );
+    return client;
   }
 
   /**
@@ -188,10 +215,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return rows;
   }
 
-  private async dropListener(): Promise<void> {
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+  private async dropSession(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    this.leading = false;
+    await session?.end().catch(() => undefined);
   }
 }
 

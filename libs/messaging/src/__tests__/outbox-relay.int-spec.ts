@@ -1,4 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Socket } from 'node:net';
+import { Client } from 'pg';
 import { Outbox } from '@payments/persistence';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
@@ -105,6 +107,27 @@ describe('OutboxRelay', () => {
 
     expect(received.events.map((event) => event.eventId)).toEqual([beforeStop.eventId, afterStop.eventId]);
     expect(await outboxSize(standby)).toBe(0);
+  });
+
+  it('publishes within seconds once the publisher dies without a word (its session ends with its socket)', async () => {
+    // The publisher of a replica about to die: it holds the relay's lock in a session of its own.
+    const dying = new Client({ connectionString: sandbox.databaseUrl });
+    dying.on('error', () => undefined);
+    await dying.connect();
+    await dying.query(`SELECT pg_advisory_lock(hashtext('outbox-relay:widgets'))`);
+    const standby = await sandbox.startService({ produces: [WIDGET_EVENTS] });
+    const received = await sandbox.consume(WIDGET_EVENTS);
+    const event = widgetChanged('widget-a', 1);
+    await commit(standby, event);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(received.events).toEqual([]);
+
+    // kill -9: the kernel closes the socket, nothing is said to the server.
+    (dying as unknown as { connection: { stream: Socket } }).connection.stream.destroy();
+    const diedAt = Date.now();
+    await received.waitFor((published) => published.eventId === event.eventId, 5_000);
+
+    expect(Date.now() - diedAt).toBeLessThan(2_500);
   });
 
   it('parks a message the cluster refuses on its own, with the reason, and publishes the others', async () => {
