@@ -9,6 +9,8 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import { CommonEnvironment } from '../config/environment';
 import { logRequest, requestIdOf } from '../observability/logging';
 import { httpRequestDuration } from '../observability/metrics';
+import { ReadinessRegistry } from '../health/readiness';
+import { closeConnectionsWhenStopping } from './drain-connections';
 import { installEdgeGuard } from './edge-guard';
 
 /** JSON bodies above this are refused with 413 before any app code runs. */
@@ -57,6 +59,7 @@ export async function createHttpApp(module: unknown): Promise<NestFastifyApplica
     done();
   });
   installEdgeGuard(fastify);
+  closeConnectionsWhenStopping(fastify, app.get(ReadinessRegistry));
   fastify.addHook('onResponse', (request, reply, done) => {
     httpRequestDuration.observe(
       {

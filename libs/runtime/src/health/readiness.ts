@@ -1,14 +1,27 @@
-import { Controller, Get, Injectable, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Injectable, OnModuleDestroy, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
 
 export type DependencyProbe = () => Promise<unknown>;
 
-/** Each module that owns a connection registers a probe for it; /ready runs them all. */
+/**
+ * Each module that owns a connection registers a probe for it; /ready runs them all. From the start
+ * of a shutdown (the first of Nest's hooks) the app is no longer ready, so that a load balancer or
+ * Kubernetes stops sending it requests while it drains those it has.
+ */
 @Injectable()
-export class ReadinessRegistry {
+export class ReadinessRegistry implements OnModuleDestroy {
   private readonly probes = new Map<string, DependencyProbe>();
+  private stopping = false;
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
 
   register(name: string, probe: DependencyProbe): void {
     this.probes.set(name, probe);
@@ -36,9 +49,13 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: every dependency this app needs answers within a short timeout. */
+  /** Readiness: not shutting down, and every dependency this app needs answers within a short timeout. */
   @Get('ready')
   async ready(@Res() reply: FastifyReply): Promise<void> {
+    if (this.registry.isStopping) {
+      void reply.status(503).send({ status: 'error', error: { shutdown: { status: 'down', message: 'shutting down' } } });
+      return;
+    }
     try {
       const result = await this.health.check(
         this.registry.entries().map(

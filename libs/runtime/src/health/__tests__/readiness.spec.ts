@@ -87,6 +87,18 @@ describe('HealthController', () => {
     });
   });
 
+  it('answers 503 from the start of a shutdown, whatever its dependencies say', async () => {
+    registry.register('database', async () => 'pong');
+
+    registry.onModuleDestroy();
+
+    await expect(readiness()).resolves.toEqual({
+      status: 503,
+      body: { status: 'error', error: { shutdown: { status: 'down', message: 'shutting down' } } },
+    });
+    expect(controller.live()).toEqual({ status: 'ok' });
+  });
+
   it('keeps one probe per name, the last registered', async () => {
     registry.register('database', () => Promise.reject(new Error('old pool')));
     registry.register('database', async () => 'pong');
