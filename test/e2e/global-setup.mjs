@@ -8,7 +8,9 @@ import { dropDatabase } from '../../scripts/lib/infra.mjs';
 import { appUrls, freeBasePort, stackEnvironment, startStack } from '../../scripts/lib/stack.mjs';
 import { setup } from '../../scripts/setup.mjs';
 
-export const E2E_DIR = `${ROOT}/.cache/e2e`;
+/** E2E_NAME gives a run its own directory and database, so that two checkouts' runs stay apart. */
+const E2E_NAME = process.env.E2E_NAME ? `e2e-${process.env.E2E_NAME}` : 'e2e';
+export const E2E_DIR = `${ROOT}/.cache/${E2E_NAME}`;
 const E2E_BASE_PORT = 18080;
 
 export default async function globalSetup() {
@@ -16,7 +18,7 @@ export default async function globalSetup() {
   const env = {
     ...process.env,
     ...stackEnvironment(await freeBasePort(E2E_BASE_PORT)),
-    DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_e2e',
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/payments_${E2E_NAME.replace('-', '_')}`,
     KAFKA_TOPIC_PREFIX: `e2e-${runId}.`,
     LOG_LEVEL: 'info',
     SANDBOX_SETTLEMENT_MS: '200',

@@ -34,7 +34,13 @@ export interface E2eStack {
   logDir: string;
 }
 
-export const E2E_STACK_FILE = join(REPO_ROOT, '.cache', 'e2e', 'stack.json');
+/** Where the global setup wrote its stack; E2E_NAME names a run of its own (test/e2e/global-setup.mjs). */
+export const E2E_STACK_FILE = join(
+  REPO_ROOT,
+  '.cache',
+  process.env.E2E_NAME ? `e2e-${process.env.E2E_NAME}` : 'e2e',
+  'stack.json',
+);
 
 export function e2eStack(): E2eStack {
   return JSON.parse(readFileSync(E2E_STACK_FILE, 'utf8'));
