@@ -70,6 +70,7 @@ interface Container {
   }[];
   livenessProbe?: { httpGet: { path: string; port: string | number } };
   readinessProbe?: { httpGet: { path: string; port: string | number } };
+  lifecycle?: { preStop?: { exec?: { command: string[] } } };
   resources?: { requests?: Labels; limits?: Labels };
 }
 
@@ -112,6 +113,10 @@ interface ScaledObject extends KubernetesObject {
     maxReplicaCount: number;
     triggers: { type: string; metadata: Record<string, string> }[];
   };
+}
+
+interface ConfigMap extends KubernetesObject {
+  data: Record<string, string>;
 }
 
 interface Secret extends KubernetesObject {
@@ -401,6 +406,19 @@ describe('deploy/k8s', () => {
       expect(pod().metadata.annotations).toEqual(
         expect.objectContaining({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(app.port) }),
       );
+    });
+
+    it('drains within its grace period, after a preStop pause that takes it out of its endpoints', () => {
+      const [sleep, seconds] = container().lifecycle?.preStop?.exec?.command ?? [];
+      expect(sleep).toBe('sleep');
+      expect(Number(seconds)).toBeGreaterThanOrEqual(3);
+      const configMaps = (container().envFrom ?? []).flatMap((source) => source.configMapRef?.name ?? []);
+      const shutdownTimeouts = configMaps.flatMap(
+        (name) => findResource<ConfigMap>('ConfigMap', name).data.SHUTDOWN_TIMEOUT_MS ?? [],
+      );
+      // The app's default when no ConfigMap sets it (libs/runtime CommonEnvironment).
+      const shutdownTimeoutMs = Number(shutdownTimeouts.at(-1) ?? 10_000);
+      expect(pod().spec.terminationGracePeriodSeconds! * 1000).toBeGreaterThan(Number(seconds) * 1000 + shutdownTimeoutMs);
     });
 
     it('reads the common ConfigMap, and DATABASE_URL from the Secret', () => {
