@@ -448,7 +448,8 @@ describe('quotes, exchange rates and execution', () => {
       [{ lockedCurrencyAmount: 9_000_000_000_000_001 }, 'INVALID_INPUT'],
       [{ lockedCurrencyAmount: 1.5 }, 'INVALID_INPUT'],
       [{ unknownField: true }, 'INVALID_INPUT'],
-      [{ destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$a@b.c' } }, 'INVALID_INPUT'],
+      [{ destination: { destinationType: 'UMA_ADDRESS', umaAddress: 'a@b.c' } }, 'INVALID_UMA_ADDRESS'],
+      [{ destination: { destinationType: 'UMA_ADDRESS' } }, 'INVALID_INPUT'],
       [{ lockedCurrencyAmount: 50 }, 'AMOUNT_OUT_OF_RANGE'],
       [{ lockedCurrencyAmount: 20_000_000_000 }, 'AMOUNT_OUT_OF_RANGE'],
     ];

@@ -22,6 +22,14 @@ import { ExchangeRatesController } from '@quoting/rates/exchange-rates.controlle
 import { HttpRateSource } from '@quoting/rates/http-rate-source';
 import { RateBook } from '@quoting/rates/rate-book';
 import { RATE_SOURCE, RateSource } from '@quoting/rates/rate-source';
+import { ReceiverLookupStore } from '@quoting/receivers/receiver-lookup.store';
+import { ReceiverLookupSweeper } from '@quoting/receivers/receiver-lookup.sweeper';
+import { ReceiverLookupsService } from '@quoting/receivers/receiver-lookups.service';
+import { ReceiversController } from '@quoting/receivers/receivers.controller';
+import { UmaQuoteDestinations } from '@quoting/receivers/uma-quote-destinations';
+import { QuoteEndsResolver } from '@quoting/quotes/quote-ends.resolver';
+import { UmaProvidersController } from '@quoting/uma-providers/uma-providers.controller';
+import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
 
 @Module({
   imports: [
@@ -41,6 +49,8 @@ import { RATE_SOURCE, RateSource } from '@quoting/rates/rate-source';
     TransferFeesController,
     PlatformCurrenciesConsumer,
     QuoteProgressConsumer,
+    ReceiversController,
+    UmaProvidersController,
   ],
   providers: [
     {
@@ -57,7 +67,13 @@ import { RATE_SOURCE, RateSource } from '@quoting/rates/rate-source';
     AccountDirectory,
     QuoteTransfersClient,
     QuoteStore,
+    QuoteEndsResolver,
     QuotesService,
+    UmaCounterparties,
+    ReceiverLookupStore,
+    ReceiverLookupSweeper,
+    ReceiverLookupsService,
+    UmaQuoteDestinations,
     QuoteLifecycleWorker,
   ],
 })

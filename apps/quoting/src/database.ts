@@ -6,6 +6,7 @@ import { Quotes1764100000000 } from '@quoting/migrations/1764100000000-quotes';
 import { FeeRuleAnnouncements1764300000000 } from '@quoting/migrations/1764300000000-fee-rule-announcements';
 import { Parking1764500000000 } from '@quoting/migrations/1764500000000-parking';
 import { ExecutionKeys1764700000000 } from '@quoting/migrations/1764700000000-execution-keys';
+import { ReceiverLookups1764810000000 } from '@quoting/migrations/1764810000000-receiver-lookups';
 import { Quote } from '@quoting/quotes/quote.entity';
 
 export const QUOTING_SCHEMA: SchemaOptions = {
@@ -19,5 +20,6 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     Parking1764500000000,
     OutboxParking1764600000000,
     ExecutionKeys1764700000000,
+    ReceiverLookups1764810000000,
   ],
 };

@@ -31,6 +31,10 @@ export class QuotingEnvironment extends CommonEnvironment {
   @Max(3600)
   QUOTE_TTL_SECONDS = 300;
 
+  /** The domain of the simulated UMA receivers (decisions.md), reachable with sandbox credentials. */
+  @Matches(/^[a-z0-9.-]+(:\d{1,5})?$/i, { message: 'SANDBOX_UMA_DOMAIN must be a host name' })
+  SANDBOX_UMA_DOMAIN = 'sandbox.grid.uma.money';
+
   /** Where mid rates come from: the built-in table, or a JSON document at RATE_SOURCE_URL. */
   @IsIn(RATE_SOURCES) RATE_SOURCE: RateSourceName = 'built-in';
 

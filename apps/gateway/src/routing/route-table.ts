@@ -25,12 +25,14 @@ const RULES: RouteRule[] = [
   { prefix: '/transfer-in', upstream: 'transfers', writePermission: 'TRANSACT' },
   { prefix: '/transfer-out', upstream: 'transfers', writePermission: 'TRANSACT' },
   { prefix: '/transactions', upstream: 'transfers', writePermission: 'TRANSACT' },
-  { prefix: '/receiver', upstream: 'transfers', writePermission: 'TRANSACT' },
-  { prefix: '/uma-providers', upstream: 'transfers', writePermission: 'TRANSACT' },
+  { prefix: '/receiver', upstream: 'quoting', writePermission: 'TRANSACT' },
+  { prefix: '/uma-providers', upstream: 'quoting', writePermission: 'TRANSACT' },
   // Just-in-time funds settle a quote, which the quoting app owns.
   { prefix: '/sandbox/send', upstream: 'quoting', writePermission: 'TRANSACT' },
   { prefix: '/sandbox', upstream: 'transfers', writePermission: 'TRANSACT' },
   { prefix: '/webhooks', upstream: 'webhooks', writePermission: 'MANAGE' },
+  // A send-by-link step of a payment flow, not account set-up: TRANSACT, like quotes (docs/architecture.md).
+  { prefix: '/invitations', upstream: 'customers', writePermission: 'TRANSACT' },
 ].sort((a, b) => b.prefix.length - a.prefix.length) as RouteRule[];
 
 /** POST endpoints where an Idempotency-Key replays the first response (decisions.md). */

@@ -90,6 +90,11 @@ export class AccountDirectory implements OnApplicationShutdown {
     return account.id;
   }
 
+  /** 404 USER_NOT_FOUND unless the customer is the caller's (another platform's is unknown). */
+  async assertCustomer(caller: Caller, customerId: string): Promise<void> {
+    await this.customers.get(caller, `/customers/${encodeURIComponent(customerId)}`);
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.ledger.close(), this.customers.close()]);
   }

@@ -4,6 +4,7 @@ import { QuoteRateDetails, toApiId, TransactionRateDetails } from '@payments/con
 import { Caller, InternalApi } from '@payments/http';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { Quote } from '@quoting/quotes/quote.entity';
+import { PayRequestOutcome } from '@quoting/uma/uma-counterparty';
 
 /** The transaction as transfers returns it; quoting passes it on as the transfers API shows it. */
 export type TransactionView = Record<string, unknown> & { id: string; status: string };
@@ -15,8 +16,12 @@ export class QuoteTransfersClient extends InternalApi {
     super('transfers', config.get('TRANSFERS_URL', { infer: true }));
   }
 
-  /** Idempotent by the quote's transaction id: asking again returns the transaction as it stands. */
-  open(caller: Caller, quote: Quote): Promise<TransactionView> {
+  /**
+   * Idempotent by the quote's transaction id: asking again returns the transaction as it stands. A
+   * quote to a UMA address brings its counterparty's answer to the pay request, which decides how
+   * the payout ends.
+   */
+  open(caller: Caller, quote: Quote, payRequest?: PayRequestOutcome): Promise<TransactionView> {
     const pulled = quote.sourceType === 'ACCOUNT' && quote.fundingAccountId !== null;
     return this.client.post(caller, '/internal/quote-transfers', {
       quoteId: toApiId('Quote', quote.id),
@@ -25,7 +30,10 @@ export class QuoteTransfersClient extends InternalApi {
       reservingAccountId: quote.fundingAccountId ?? quote.sourceAccountId,
       ...(pulled ? { pullAccountId: quote.sourceAccountId } : {}),
       sendingCurrency: quote.sendingCurrency,
-      destinationAccountId: quote.destinationAccountId,
+      ...(quote.destinationAccountId ? { destinationAccountId: quote.destinationAccountId } : {}),
+      ...(quote.receivingUmaAddress && payRequest
+        ? { destinationUmaAddress: quote.receivingUmaAddress, payRequest }
+        : {}),
       receivingCurrency: quote.receivingCurrency,
       sentAmount: Number(quote.totalSendingAmount),
       receivedAmount: Number(quote.totalReceivingAmount),

@@ -24,7 +24,8 @@ export class Quote extends ScopedRecord {
   @Column('text', { name: 'source_account_id', nullable: true }) sourceAccountId: string | null;
   @Column('text', { name: 'sending_customer_id', nullable: true }) sendingCustomerId: string | null;
   @Column('text', { name: 'sending_currency' }) sendingCurrency: string;
-  @Column('text', { name: 'destination_account_id' }) destinationAccountId: string;
+  /** Null for a quote to a UMA address (receivingUmaAddress). */
+  @Column('text', { name: 'destination_account_id', nullable: true }) destinationAccountId: string | null;
   @Column('text', { name: 'receiving_currency' }) receivingCurrency: string;
   @Column('text', { name: 'sending_uma_address', nullable: true }) sendingUmaAddress: string | null;
   @Column('text', { name: 'receiving_uma_address', nullable: true }) receivingUmaAddress: string | null;
@@ -50,5 +51,10 @@ export class Quote extends ScopedRecord {
   @Column('text', { name: 'execution_key', nullable: true }) executionKey: string | null;
   @Column('boolean', { name: 'transaction_confirmed' }) transactionConfirmed: boolean;
   @Column('text', { nullable: true }) description: string | null;
+  /** Bare uuid of the receiver lookup a quote to a UMA address was made from. */
+  @Column('uuid', { name: 'lookup_id', nullable: true }) lookupId: string | null;
+  /** What the sender told the UMA receiver about itself (its pay request's payer data). */
+  @Column('jsonb', { name: 'sender_customer_info', nullable: true })
+  senderCustomerInfo: Record<string, unknown> | null;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;
 }

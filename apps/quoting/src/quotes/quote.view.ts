@@ -20,8 +20,13 @@ class QuoteSourceView {
 }
 
 class QuoteDestinationView {
-  @ApiProperty({ enum: ['ACCOUNT'] }) destinationType: 'ACCOUNT';
-  @ApiProperty() accountId: string;
+  @ApiProperty({ enum: ['ACCOUNT', 'UMA_ADDRESS'] }) destinationType: 'ACCOUNT' | 'UMA_ADDRESS';
+  @ApiPropertyOptional({ description: 'ACCOUNT destinations' }) accountId?: string;
+  @ApiPropertyOptional({
+    description: 'UMA_ADDRESS destinations',
+    example: '$success.mxn@sandbox.grid.uma.money',
+  })
+  umaAddress?: string;
   @ApiProperty({ example: 'EUR' }) currency: string;
 }
 
@@ -94,11 +99,17 @@ export function presentQuote(quote: Quote): QuoteView {
       ...(quote.sendingCustomerId ? { customerId: quote.sendingCustomerId } : {}),
       currency: quote.sendingCurrency,
     },
-    destination: {
-      destinationType: 'ACCOUNT',
-      accountId: quote.destinationAccountId,
-      currency: quote.receivingCurrency,
-    },
+    destination: quote.receivingUmaAddress
+      ? {
+          destinationType: 'UMA_ADDRESS',
+          umaAddress: quote.receivingUmaAddress,
+          currency: quote.receivingCurrency,
+        }
+      : {
+          destinationType: 'ACCOUNT',
+          accountId: quote.destinationAccountId!,
+          currency: quote.receivingCurrency,
+        },
     sendingCurrency: currencyOf(quote.sendingCurrency),
     receivingCurrency: currencyOf(quote.receivingCurrency),
     totalSendingAmount: Number(quote.totalSendingAmount),

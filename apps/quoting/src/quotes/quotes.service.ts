@@ -1,41 +1,26 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Environment, toApiId, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, effectIdOf, listFilters, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
+import { ApiException, Caller, effectIdOf, listFilters, Page, paginate, scopeOf } from '@payments/http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
 import { AccountDirectory, QuoteAccount } from '@quoting/accounts/account-directory';
 import { QuoteTransfersClient, TransactionView } from '@quoting/execution/quote-transfers.client';
-import { PlatformCurrencies } from '@quoting/platforms/platform-currencies';
-import { PricedQuote, Pricer } from '@quoting/pricing/pricer';
-import { CreateQuoteDto, QuoteDestinationDto, QuoteSourceDto } from '@quoting/quotes/dto/create-quote.dto';
+import { Pricer } from '@quoting/pricing/pricer';
+import { UmaQuoteDestinations } from '@quoting/receivers/uma-quote-destinations';
+import { CreateQuoteDto } from '@quoting/quotes/dto/create-quote.dto';
 import { ListQuotesQuery } from '@quoting/quotes/dto/list-quotes.query';
 import { SandboxSendDto } from '@quoting/quotes/dto/sandbox-send.dto';
-import { PaymentInstruction, Quote } from '@quoting/quotes/quote.entity';
+import { paymentInstructionsFor } from '@quoting/quotes/payment-instructions';
+import { Quote } from '@quoting/quotes/quote.entity';
+import { QuoteEnds, QuoteEndsResolver } from '@quoting/quotes/quote-ends.resolver';
 import { NewQuote, QuoteStore } from '@quoting/quotes/quote.store';
 import { presentQuote, QuoteView } from '@quoting/quotes/quote.view';
-
-/** Where a just-in-time payment is sent in sandbox; the reference code tells quotes apart. */
-const SANDBOX_BANK = {
-  accountNumber: '000123456789',
-  routingNumber: '021000021',
-  bankName: 'Grid Sandbox Bank',
-};
 
 export const quoteTransitions = new Counter({
   name: 'quoting_quote_transitions_total',
   help: 'Quote status changes, by the status reached',
   labelNames: ['status'] as const,
 });
-
-interface QuoteEnds {
-  sourceType: 'ACCOUNT' | 'REALTIME_FUNDING';
-  source?: QuoteAccount;
-  sendingCurrency: string;
-  sendingCustomerId: string | null;
-  /** The existing destination, or none when externalAccountDetails will create it. */
-  destination?: QuoteAccount;
-  receivingCurrency: string;
-}
 
 /**
  * Quotes: priced at creation with exact arithmetic, held for QUOTE_TTL_SECONDS, executed into one
@@ -49,9 +34,10 @@ export class QuotesService {
   constructor(
     private readonly store: QuoteStore,
     private readonly accounts: AccountDirectory,
-    private readonly currencies: PlatformCurrencies,
+    private readonly ends: QuoteEndsResolver,
     private readonly pricer: Pricer,
     private readonly transfers: QuoteTransfersClient,
+    private readonly umaDestinations: UmaQuoteDestinations,
   ) {}
 
   async create(caller: Caller, body: CreateQuoteDto): Promise<QuoteView> {
@@ -63,7 +49,7 @@ export class QuotesService {
       const unexecuted = body.immediatelyExecute && existing.status === 'PENDING';
       return presentQuote(unexecuted ? await this.executeClaimed(caller, existing) : existing);
     }
-    const ends = await this.resolveEnds(caller, body.source, body.destination);
+    const ends = await this.ends.resolve(caller, body);
     if (body.immediatelyExecute && ends.sourceType !== 'ACCOUNT') {
       throw ApiException.invalidInput([
         {
@@ -79,16 +65,11 @@ export class QuotesService {
       lockedSide: body.lockedCurrencySide,
       lockedAmount: BigInt(body.lockedCurrencyAmount),
     });
-    await this.assertWithinLimits(scope, ends, priced);
-    const destination =
-      ends.destination ??
-      (await this.accounts.createExternalAccount(caller, {
-        ...body.destination.externalAccountDetails!,
-        ...(ends.sendingCustomerId && !body.destination.externalAccountDetails!.customerId
-          ? { customerId: ends.sendingCustomerId }
-          : {}),
-      }));
-    this.assertSameOwner(ends.sendingCustomerId, destination);
+    await this.ends.assertWithinLimits(scope, ends, priced);
+    const destination = ends.uma
+      ? undefined
+      : (ends.destination ?? (await this.createDestination(caller, body, ends)));
+    if (destination) this.assertSameOwner(ends.sendingCustomerId, destination);
 
     const realtime = ends.sourceType === 'REALTIME_FUNDING';
     const reference = realtime ? `QT-${randomBytes(6).toString('hex').toUpperCase()}` : null;
@@ -99,10 +80,10 @@ export class QuotesService {
       sourceAccountId: ends.source?.id ?? null,
       sendingCustomerId: ends.sendingCustomerId,
       sendingCurrency: ends.sendingCurrency,
-      destinationAccountId: destination.id,
+      destinationAccountId: destination?.id ?? null,
       receivingCurrency: ends.receivingCurrency,
       sendingUmaAddress: null,
-      receivingUmaAddress: null,
+      receivingUmaAddress: ends.uma?.umaAddress ?? null,
       lockedSide: body.lockedCurrencySide,
       totalSendingAmount: priced.totalSendingAmount.toString(),
       totalReceivingAmount: priced.totalReceivingAmount.toString(),
@@ -120,6 +101,8 @@ export class QuotesService {
       reference,
       transactionId: randomUUID(),
       description: body.description ?? null,
+      lookupId: ends.uma?.lookupId ?? null,
+      senderCustomerInfo: ends.uma?.senderCustomerInfo ?? null,
     };
     const created = await this.store.insert(quote);
     quoteTransitions.inc({ status: 'PENDING' });
@@ -260,7 +243,8 @@ export class QuotesService {
   private async openTransaction(caller: Caller, quote: Quote): Promise<TransactionView> {
     let transaction: TransactionView;
     try {
-      transaction = await this.transfers.open(caller, quote);
+      const payRequest = await this.umaDestinations.payRequest(caller, quote);
+      transaction = await this.transfers.open(caller, quote, payRequest);
     } catch (error) {
       if (ApiException.isRefusal(error)) {
         await this.store.releaseClaim(quote.id);
@@ -282,96 +266,13 @@ export class QuotesService {
     return quote;
   }
 
-  /** Reads the accounts a quote names and checks what can be checked before pricing. */
-  private async resolveEnds(
-    caller: Caller,
-    sourceBody: QuoteSourceDto,
-    destinationBody: QuoteDestinationDto,
-  ): Promise<QuoteEnds> {
-    const sourceType = sourceBody.sourceType ?? (sourceBody.accountId ? 'ACCOUNT' : 'REALTIME_FUNDING');
-    const destinationType =
-      destinationBody.destinationType ??
-      (destinationBody.externalAccountDetails
-        ? 'EXTERNAL_ACCOUNT_DETAILS'
-        : destinationBody.umaAddress
-          ? 'UMA_ADDRESS'
-          : 'ACCOUNT');
-    const missing = [
-      ...(sourceType === 'ACCOUNT' && !sourceBody.accountId
-        ? [{ field: 'source.accountId', message: 'is required' }]
-        : []),
-      ...(sourceType === 'REALTIME_FUNDING' && !sourceBody.currency
-        ? [{ field: 'source.currency', message: 'is required for a REALTIME_FUNDING source' }]
-        : []),
-      ...(destinationType === 'ACCOUNT' && !destinationBody.accountId
-        ? [{ field: 'destination.accountId', message: 'is required' }]
-        : []),
-      ...(destinationType === 'EXTERNAL_ACCOUNT_DETAILS' && !destinationBody.externalAccountDetails
-        ? [{ field: 'destination.externalAccountDetails', message: 'is required' }]
-        : []),
-      ...(destinationType === 'UMA_ADDRESS'
-        ? [
-            {
-              field: 'destination.destinationType',
-              message: 'UMA_ADDRESS destinations are not available in this version',
-            },
-          ]
-        : []),
-    ];
-    if (missing.length) throw ApiException.invalidInput(missing);
-
-    const [source, destination] = await Promise.all([
-      sourceType === 'ACCOUNT' ? this.accounts.account(caller, sourceBody.accountId!) : undefined,
-      destinationType === 'ACCOUNT' ? this.accounts.account(caller, destinationBody.accountId!) : undefined,
-    ]);
-    if (source?.kind === 'EXTERNAL' && !source.pullCapable) {
-      throw new ApiException(
-        'TRANSFER_IN_NOT_SUPPORTED',
-        `External account ${source.id} cannot be pulled from; use an internal account or a REALTIME_FUNDING source`,
-      );
-    }
-    if (source?.kind === 'EXTERNAL' && source.status !== 'ACTIVE') {
-      throw new ApiException('ACCOUNT_NOT_ACTIVE', `External account ${source.id} is ${source.status}, not ACTIVE`);
-    }
-    if (destination && destination.kind !== 'EXTERNAL') {
-      throw ApiException.invalidInput([
-        { field: 'destination.accountId', message: 'must be an external account' },
-      ]);
-    }
-    if (source && sourceBody.customerId && sourceBody.customerId !== source.customerId) {
-      throw ApiException.invalidInput([
-        { field: 'source.customerId', message: 'is not the owner of source.accountId' },
-      ]);
-    }
-    if (destination && destination.status !== 'ACTIVE') {
-      throw new ApiException(
-        'ACCOUNT_NOT_ACTIVE',
-        `External account ${destination.id} is ${destination.status}, not ACTIVE`,
-      );
-    }
-    const receivingCurrency = destination?.currency ?? destinationBody.externalAccountDetails!.currency;
-    if (destinationBody.currency && destinationBody.currency !== receivingCurrency) {
-      throw ApiException.invalidInput([
-        { field: 'destination.currency', message: `must be the account's currency, ${receivingCurrency}` },
-      ]);
-    }
-    const sendingCurrency = source?.currency ?? sourceBody.currency!;
-    if (sendingCurrency === receivingCurrency) {
-      throw ApiException.invalidInput([
-        {
-          field: 'destination',
-          message: 'is in the sending currency; same-currency transfers use /transfer-out (or /transfer-in)',
-        },
-      ]);
-    }
-    return {
-      sourceType,
-      source,
-      sendingCurrency,
-      sendingCustomerId: source ? source.customerId : (sourceBody.customerId ?? null),
-      destination,
-      receivingCurrency,
-    };
+  /** The external account a quote's externalAccountDetails describe, the sending customer's unless it names one. */
+  private createDestination(caller: Caller, body: CreateQuoteDto, ends: QuoteEnds): Promise<QuoteAccount> {
+    const details = body.destination.externalAccountDetails!;
+    return this.accounts.createExternalAccount(caller, {
+      ...details,
+      ...(ends.sendingCustomerId && !details.customerId ? { customerId: ends.sendingCustomerId } : {}),
+    });
   }
 
   /** Money moves between accounts of one owner: a customer's, or the platform's own. */
@@ -382,55 +283,4 @@ export class QuotesService {
       ]);
     }
   }
-
-  /** The platform's per-currency limits (400 AMOUNT_OUT_OF_RANGE); the sending currency must be enabled for payouts. */
-  private async assertWithinLimits(
-    scope: PlatformScope,
-    ends: QuoteEnds,
-    priced: PricedQuote,
-  ): Promise<void> {
-    const sending = await this.currencies.limitsOf(scope, ends.sendingCurrency, 'OUTGOING');
-    const checks = [
-      { side: 'sending', amount: priced.totalSendingAmount, limits: sending },
-      ...(await this.currencies.limitsOf(scope, ends.receivingCurrency, 'INCOMING').then(
-        (limits) => [{ side: 'receiving', amount: priced.totalReceivingAmount, limits }],
-        () => [],
-      )),
-    ];
-    for (const { side, amount, limits } of checks) {
-      if (amount < BigInt(limits.minAmount) || amount > BigInt(limits.maxAmount)) {
-        throw new ApiException(
-          'AMOUNT_OUT_OF_RANGE',
-          `The ${side} amount ${amount} ${limits.currencyCode} is outside the platform's range ${limits.minAmount}..${limits.maxAmount}`,
-          { side, amount: amount.toString(), minAmount: limits.minAmount, maxAmount: limits.maxAmount },
-        );
-      }
-    }
-  }
-}
-
-/** Where the platform pays a just-in-time quote: a bank account for fiat, a Spark wallet for BTC. */
-function paymentInstructionsFor(
-  currency: string,
-  reference: string,
-  priced: PricedQuote,
-): PaymentInstruction[] {
-  if (currency === 'BTC') {
-    return [
-      {
-        accountType: 'SPARK_WALLET',
-        address: `spark1sandbox${reference.toLowerCase().replace(/-/g, '')}`,
-        invoice: `lnbcrt${priced.totalSendingAmount}n1sandbox${reference.toLowerCase().replace(/-/g, '')}`,
-        instructionsNotes: `Pay exactly ${priced.totalSendingAmount} sats`,
-      },
-    ];
-  }
-  return [
-    {
-      accountType: 'US_ACCOUNT',
-      ...SANDBOX_BANK,
-      referenceCode: reference,
-      instructionsNotes: `Include ${reference} in the transfer memo and send exactly ${priced.totalSendingAmount} minor units of ${currency}`,
-    },
-  ];
 }

@@ -26,6 +26,8 @@ function newQuote(): NewQuote {
     receivingCurrency: 'MXN',
     sendingUmaAddress: null,
     receivingUmaAddress: null,
+    lookupId: null,
+    senderCustomerInfo: null,
     lockedSide: 'SENDING',
     totalSendingAmount: '9000000000000000',
     totalReceivingAmount: '152990000000000000',

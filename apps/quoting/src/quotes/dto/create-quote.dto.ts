@@ -77,9 +77,12 @@ export class QuoteDestinationDto {
   @IsIn(SUPPORTED_CURRENCY_CODES)
   currency?: string;
 
-  @ApiPropertyOptional({ description: 'UMA_ADDRESS destinations are not available in this version' })
+  @ApiPropertyOptional({
+    description: 'The receiver (UMA_ADDRESS), looked up first with GET /receiver/uma/{address}',
+  })
   @IsOptional()
   @IsString()
+  @MaxLength(320)
   umaAddress?: string;
 
   @ApiPropertyOptional() @IsOptional() @IsObject() counterpartyInformation?: Record<string, unknown>;
@@ -122,11 +125,21 @@ export class CreateQuoteDto {
   @Max(MAX_LOCKED_AMOUNT)
   lockedCurrencyAmount: number;
 
-  @ApiPropertyOptional({ description: 'For UMA destinations' }) @IsOptional() @IsString() lookupId?: string;
+  @ApiPropertyOptional({
+    description: 'Required for UMA destinations: the lookupId of GET /receiver/uma/{address}',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  lookupId?: string;
 
   @ApiPropertyOptional({ maxLength: 1000 }) @IsOptional() @IsString() @MaxLength(1000) description?: string;
 
-  @ApiPropertyOptional({ description: 'For UMA destinations' })
+  @ApiPropertyOptional({
+    description:
+      "For UMA destinations: the sender's data, with every mandatory requiredPayerDataFields entry of the lookup",
+    example: { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-10' },
+  })
   @IsOptional()
   @IsObject()
   senderCustomerInfo?: Record<string, unknown>;

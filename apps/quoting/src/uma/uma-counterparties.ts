@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { Environment } from '@payments/contracts';
+import { ApiException, Caller } from '@payments/http';
+import { QuotingEnvironment } from '@quoting/quoting.environment';
+import { SandboxUmaCounterparty } from '@quoting/uma/sandbox-uma-counterparty';
+import { UmaAddress } from '@quoting/uma/uma-address';
+import { UmaCounterparty } from '@quoting/uma/uma-counterparty';
+
+/**
+ * Which UmaCounterparty speaks for a receiver, by its domain: the simulated receivers at
+ * SANDBOX_UMA_DOMAIN, for sandbox callers only (production money never goes to a simulation). Other
+ * domains are real UMA peers, not reachable in this version: their lookup fails with 424
+ * LNURLP_REQUEST_FAILED until a real-protocol UmaCounterparty is added here.
+ */
+@Injectable()
+export class UmaCounterparties {
+  private readonly sandboxDomain: string;
+  private readonly sandbox = new SandboxUmaCounterparty();
+
+  constructor(config: ConfigService<QuotingEnvironment, true>) {
+    this.sandboxDomain = config.get('SANDBOX_UMA_DOMAIN', { infer: true }).toLowerCase();
+  }
+
+  get sandboxUmaDomain(): string {
+    return this.sandboxDomain;
+  }
+
+  /** The counterparty of `receiver`, or 424 LNURLP_REQUEST_FAILED when none can be reached. */
+  of(caller: Caller, receiver: UmaAddress): UmaCounterparty {
+    if (receiver.domain !== this.sandboxDomain) {
+      throw new ApiException(
+        'LNURLP_REQUEST_FAILED',
+        `Lookup of ${receiver.address} failed: UMA peers other than the sandbox's (${this.sandboxDomain}) are not reachable yet`,
+      );
+    }
+    if (caller.environment !== Environment.Sandbox) {
+      throw new ApiException(
+        'LNURLP_REQUEST_FAILED',
+        `Lookup of ${receiver.address} failed: the simulated receivers at ${this.sandboxDomain} serve sandbox credentials only`,
+      );
+    }
+    return this.sandbox;
+  }
+}

@@ -1,0 +1,51 @@
+import { UmaAddress } from '@quoting/uma/uma-address';
+
+/** A field the receiving side needs about the payer (interface.md 2.12 user-info field names). */
+export interface PayerDataField {
+  name: string;
+  mandatory: boolean;
+}
+
+/** A currency the receiver takes, with the amounts it accepts in its smallest unit. */
+export interface ReceivableCurrency {
+  code: string;
+  min: number;
+  max: number;
+}
+
+/** What a lookup (LNURLP in the UMA protocol) learns about the receiver. */
+export interface CounterpartyLookup {
+  currencies: ReceivableCurrency[];
+  requiredPayerData: PayerDataField[];
+  /**
+   * Whatever the pay request will need again (a real peer's callback URL and nonce, its keys),
+   * stored with the lookup as JSON and handed back to `payRequest`.
+   */
+  state: Record<string, unknown>;
+}
+
+/** What the sender asks the receiver to be paid: the quote's receiving side and the payer's data. */
+export interface PayRequest {
+  receiver: UmaAddress;
+  /** The sending customer's UMA address, when the lookup named one. */
+  senderUmaAddress: string | null;
+  currency: string;
+  /** Smallest unit of `currency`. */
+  amount: bigint;
+  payerData: Record<string, unknown>;
+  lookupState: Record<string, unknown>;
+}
+
+export type PayRequestOutcome = { accepted: true } | { accepted: false; detail: string };
+
+/**
+ * The receiving side of a UMA payment. `lookup` throws ApiException LNURLP_REQUEST_FAILED when the
+ * receiver cannot be looked up; `payRequest` answers a refusal as an outcome (the transaction then
+ * fails with PAY_REQUEST_FAILED) and throws only when it cannot tell (the execution is retried).
+ * A real-protocol implementation (HTTPS to the peer's /.well-known/lnurlp, then its callback) plugs in
+ * through UmaCounterparties.
+ */
+export interface UmaCounterparty {
+  lookup(receiver: UmaAddress): Promise<CounterpartyLookup>;
+  payRequest(request: PayRequest): Promise<PayRequestOutcome>;
+}
