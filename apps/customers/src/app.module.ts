@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CUSTOMER_EVENTS, KYC_EVENTS, PLATFORM_EVENTS } from '@payments/contracts';
+import { CUSTOMER_EVENTS, INVITATION_EVENTS, KYC_EVENTS, PLATFORM_EVENTS } from '@payments/contracts';
 import { MessagingModule } from '@payments/messaging';
 import { DatabaseModule } from '@payments/persistence';
 import { RedisModule, RuntimeModule } from '@payments/runtime';
@@ -8,6 +8,7 @@ import { CustomersModule } from '@customers/customers/customers.module';
 import { CustomersEnvironment } from '@customers/customers.environment';
 import { CUSTOMERS_SCHEMA } from '@customers/database';
 import { ExternalAccountsModule } from '@customers/external-accounts/external-accounts.module';
+import { InvitationsModule } from '@customers/invitations/invitations.module';
 import { KycLinksModule } from '@customers/kyc/kyc-links.module';
 import { PlaidModule } from '@customers/plaid/plaid.module';
 import { PlatformsModule } from '@customers/platforms/platforms.module';
@@ -17,13 +18,14 @@ import { PlatformsModule } from '@customers/platforms/platforms.module';
     RuntimeModule.forRoot({ app: 'customers', environment: CustomersEnvironment }),
     DatabaseModule.forRoot(CUSTOMERS_SCHEMA),
     RedisModule,
-    MessagingModule.forRoot({ produces: [CUSTOMER_EVENTS, PLATFORM_EVENTS, KYC_EVENTS], consumes: [] }),
+    MessagingModule.forRoot({ produces: [CUSTOMER_EVENTS, PLATFORM_EVENTS, KYC_EVENTS, INVITATION_EVENTS], consumes: [] }),
     PlatformsModule,
     CustomersModule,
     ExternalAccountsModule,
     PlaidModule,
     KycLinksModule,
     CustomerBatchesModule,
+    InvitationsModule,
   ],
 })
 export class AppModule {}

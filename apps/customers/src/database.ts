@@ -8,12 +8,14 @@ import { RowChangeAnnouncements1764200000000 } from '@customers/migrations/17642
 import { ExternalAccountAnnouncements1764300000000 } from '@customers/migrations/1764300000000-external-account-announcements';
 import { UnstorableTextRepair1764400000000 } from '@customers/migrations/1764400000000-unstorable-text-repair';
 import { Parking1764500000000 } from '@customers/migrations/1764500000000-parking';
+import { Invitations1764820000000 } from '@customers/migrations/1764820000000-invitations';
+import { Invitation } from '@customers/invitations/invitation.entity';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
 import { Platform } from '@customers/platforms/platform.entity';
 
-export const CUSTOMERS_ENTITIES = [Platform, PlatformConfig, Customer, ExternalAccount, LinkToken, KycLink];
+export const CUSTOMERS_ENTITIES = [Platform, PlatformConfig, Customer, ExternalAccount, LinkToken, KycLink, Invitation];
 
 export const CUSTOMERS_SCHEMA: SchemaOptions = {
   schema: 'customers',
@@ -27,5 +29,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     UnstorableTextRepair1764400000000,
     Parking1764500000000,
     OutboxParking1764600000000,
+    Invitations1764820000000,
   ],
 };

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CUSTOMER_EVENTS, PLATFORM_EVENTS } from '@payments/contracts';
+import { BALANCE_EVENTS, CUSTOMER_EVENTS, PLATFORM_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { AccountLookupController } from '@ledger/accounts/account-lookup.controller';
 import { AccountOpeningConsumer } from '@ledger/accounts/account-opening.consumer';
@@ -19,7 +19,7 @@ import { PostingsService } from '@ledger/postings/postings.service';
       app: 'ledger',
       environment: LedgerEnvironment,
       schema: LEDGER_SCHEMA,
-      produces: [],
+      produces: [BALANCE_EVENTS],
       consumes: [CUSTOMER_EVENTS, PLATFORM_EVENTS],
     }),
     TypeOrmModule.forFeature([LedgerAccount]),

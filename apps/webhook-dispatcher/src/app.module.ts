@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
-import { BULK_IMPORT_JOB_EVENTS, KYC_EVENTS, PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
+import {
+  BALANCE_EVENTS,
+  BULK_IMPORT_JOB_EVENTS,
+  INVITATION_EVENTS,
+  KYC_EVENTS,
+  PLATFORM_EVENTS,
+  TRANSACTION_EVENTS,
+} from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
+import { AccountStatusWebhookConsumer } from '@webhooks/accounts/account-status-webhook.consumer';
 import { WEBHOOKS_SCHEMA } from '@webhooks/database';
 import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { QueueDepthMetric } from '@webhooks/deliveries/delivery.metrics';
@@ -10,6 +18,7 @@ import { PaymentWebhookConsumer } from '@webhooks/deliveries/payment-webhook.con
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookEndpointConsumer } from '@webhooks/endpoints/webhook-endpoint.consumer';
 import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
+import { InvitationWebhookConsumer } from '@webhooks/invitations/invitation-webhook.consumer';
 import { OnboardingWebhookConsumer } from '@webhooks/onboarding/onboarding-webhook.consumer';
 import { SigningKeyController } from '@webhooks/signing/signing-key.controller';
 import { WebhookSigner } from '@webhooks/signing/webhook-signer';
@@ -24,7 +33,14 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
       environment: WebhookDispatcherEnvironment,
       schema: WEBHOOKS_SCHEMA,
       produces: [],
-      consumes: [PLATFORM_EVENTS, TRANSACTION_EVENTS, KYC_EVENTS, BULK_IMPORT_JOB_EVENTS],
+      consumes: [
+        PLATFORM_EVENTS,
+        TRANSACTION_EVENTS,
+        KYC_EVENTS,
+        BULK_IMPORT_JOB_EVENTS,
+        INVITATION_EVENTS,
+        BALANCE_EVENTS,
+      ],
     }),
   ],
   controllers: [
@@ -33,6 +49,8 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
     WebhookEndpointConsumer,
     PaymentWebhookConsumer,
     OnboardingWebhookConsumer,
+    InvitationWebhookConsumer,
+    AccountStatusWebhookConsumer,
   ],
   providers: [
     WebhookSigner,

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment, uuidOf } from '@payments/contracts';
+import { BALANCE_EVENTS, Environment, uuidOf } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
-import { columnsOf } from '@payments/persistence';
+import { Outbox } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { ACCOUNT_KINDS, LedgerAccount } from '@ledger/accounts/account.entity';
+import { LedgerAccount } from '@ledger/accounts/account.entity';
 import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { toJsonAmount } from '@ledger/accounts/minor-units';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
+import { AccountHolder, balanceEventsOf, BalanceMove } from '@ledger/postings/balance-events';
 import { CreatePostingDto } from '@ledger/postings/dto/create-posting.dto';
+import { AcceptedPosting, LostClaim, writePostings } from '@ledger/postings/posting-writes';
 import {
   assertClosable,
   assertFees,
@@ -60,21 +62,12 @@ interface PreparedPosting {
   terms: PostingTerms;
   /** How the posting changes its internal account's balance: zero for a SETTLE. */
   internalChange: bigint;
-  /** The accounts the legs go to, with their signed amounts. */
-  entries: { accountId: string; amount: bigint }[];
+  entries: AcceptedPosting['entries'];
+  holder: AccountHolder;
 }
 
-/** A posting accepted within the batch's transaction, with its entries, ready to be written. */
-interface AcceptedPosting {
-  posting: StoredPosting;
-  entries: PreparedPosting['entries'];
-}
-
-/**
- * A concurrent claim of one of the batch's keys, on an account the batch had not locked, won: the
- * batch rolls back and runs again, then finds that posting and answers for it.
- */
-class LostClaim extends Error {}
+/** An accepted posting: what is written, and the balance move its event reports. */
+type Accepted = AcceptedPosting & BalanceMove;
 
 /** Runs of a batch that lost a claim to a concurrent request; the next run sees that request's posting. */
 const CLAIM_ATTEMPTS = 3;
@@ -93,6 +86,7 @@ export class PostingsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly accounts: InternalAccountsService,
     private readonly systemAccounts: SystemAccountsService,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -104,7 +98,9 @@ export class PostingsService {
     const prepared = await this.prepare(caller, bodies);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.dataSource.transaction((manager) => this.apply(manager, prepared));
+        return await this.dataSource.transaction((manager) =>
+          this.apply(manager, prepared, caller.requestId),
+        );
       } catch (error) {
         if (!(error instanceof LostClaim) || attempt === CLAIM_ATTEMPTS) throw error;
       }
@@ -167,12 +163,15 @@ export class PostingsService {
         accountId: leg.account === 'INTERNAL' ? account.id : systemIds.get(leg.account)!,
         amount: leg.amount,
       })),
+      holder: { customerId: account.customerId, platformCustomerId: account.platformCustomerId },
     };
   }
 
+  /** Decides each posting under its account's lock, then writes the accepted ones with their events. */
   private async apply(
     manager: EntityManager,
     prepared: (PreparedPosting | ApiException)[],
+    requestId: string | undefined,
   ): Promise<PostingResult[]> {
     const postings = prepared.filter((item): item is PreparedPosting => !(item instanceof ApiException));
     if (postings.length === 0) return prepared as ApiException[];
@@ -184,11 +183,14 @@ export class PostingsService {
       manager,
       postings.map((posting) => posting.transactionId),
     );
-    const accepted: AcceptedPosting[] = [];
+    const accepted: Accepted[] = [];
     const results = prepared.map((item) =>
       item instanceof ApiException ? item : decide(item, balances, byTransaction, accepted),
     );
-    if (accepted.length > 0) await write(manager, accepted);
+    if (accepted.length > 0) {
+      const events = this.outbox.rowsOf(BALANCE_EVENTS, balanceEventsOf(accepted), requestId);
+      await writePostings(manager, accepted, events);
+    }
     return results;
   }
 
@@ -231,15 +233,16 @@ function decide(
   prepared: PreparedPosting,
   balances: Map<string, bigint>,
   byTransaction: Map<string, StoredPosting[]>,
-  accepted: AcceptedPosting[],
+  accepted: Accepted[],
 ): PostingResult {
-  const { transactionId, kind, terms, internalChange, entries } = prepared;
+  const { transactionId, kind, terms, internalChange, entries, holder } = prepared;
+  const balanceBefore = balances.get(terms.internalAccountId)!;
   const posting: StoredPosting = {
     id: randomUUID(),
     transactionId,
     kind,
     ...terms,
-    balanceAfter: balances.get(terms.internalAccountId)! + internalChange,
+    balanceAfter: balanceBefore + internalChange,
   };
   const ofTransaction = byTransaction.get(transactionId) ?? [];
   const earlier = ofTransaction.find((other) => other.kind === kind);
@@ -259,7 +262,7 @@ function decide(
   }
   balances.set(terms.internalAccountId, posting.balanceAfter);
   byTransaction.set(transactionId, [...ofTransaction, posting]);
-  accepted.push({ posting, entries });
+  accepted.push({ posting, entries, holder, balanceBefore });
   return { posting: present(posting), created: true };
 }
 
@@ -273,69 +276,6 @@ async function lockInternalAccounts(
     [[...new Set(accountIds)]],
   );
   return new Map(rows.map((row) => [row.id, BigInt(row.balance)]));
-}
-
-/**
- * Claims the accepted postings' keys, writes their entries and moves every balance by its entries,
- * in one statement: each statement is a round trip, and a batch made three. The system accounts are
- * locked in ACCOUNT_KINDS order (a locking SELECT locks in its ORDER BY order) before the first
- * balance moves: their count does not depend on the row, so Postgres runs it once, first. Every
- * posting of a platform and currency shares them, so they are locked last, after the internal
- * accounts (locked by the batch's first statement, which also keeps two batches from claiming one
- * key at once), and the commit follows at once. A key claimed meanwhile by another writer rolls the
- * whole transaction back (LostClaim): its entries and balance moves with it.
- */
-async function write(manager: EntityManager, accepted: AcceptedPosting[]): Promise<void> {
-  const postings = accepted.map((item) => item.posting);
-  const entries = accepted.flatMap(({ posting, entries: legs }) =>
-    legs.map((leg) => ({ postingId: posting.id, currency: posting.currency, ...leg })),
-  );
-  const changes = new Map<string, bigint>();
-  for (const entry of entries)
-    changes.set(entry.accountId, (changes.get(entry.accountId) ?? 0n) + entry.amount);
-  const internalIds = new Set(postings.map((posting) => posting.internalAccountId));
-  const [{ claimed }]: { claimed: number }[] = await manager.query(
-    `WITH claimed AS (
-       INSERT INTO postings
-         (id, transaction_id, kind, platform_id, environment, internal_account_id, amount, currency, balance_after)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[],
-                            $7::bigint[], $8::text[], $9::bigint[])
-       ON CONFLICT (transaction_id, kind) DO NOTHING
-       RETURNING id
-     ), written AS (
-       INSERT INTO entries (posting_id, account_id, amount, currency)
-       SELECT e.posting_id, e.account_id, e.amount, e.currency
-         FROM unnest($10::uuid[], $11::uuid[], $12::bigint[], $13::text[]) AS e (posting_id, account_id, amount, currency)
-         JOIN claimed ON claimed.id = e.posting_id
-     ), system_locks AS (
-       SELECT id FROM accounts WHERE id = ANY($16::uuid[])
-        ORDER BY array_position($17::text[], kind), id FOR NO KEY UPDATE
-     ), moved AS (
-       UPDATE accounts SET balance = balance + change.amount, updated_at = now()
-         FROM unnest($14::uuid[], $15::bigint[]) AS change (id, amount)
-        WHERE accounts.id = change.id AND (SELECT count(*) FROM system_locks) >= 0
-     )
-     SELECT count(*)::int AS claimed FROM claimed`,
-    [
-      ...columnsOf(postings, [
-        'id',
-        'transactionId',
-        'kind',
-        'platformId',
-        'environment',
-        'internalAccountId',
-        'amount',
-        'currency',
-        'balanceAfter',
-      ]),
-      ...columnsOf(entries, ['postingId', 'accountId', 'amount', 'currency']),
-      [...changes.keys()],
-      [...changes.values()],
-      [...changes.keys()].filter((id) => !internalIds.has(id)),
-      ACCOUNT_KINDS,
-    ],
-  );
-  if (claimed < postings.length) throw new LostClaim();
 }
 
 /** A rule's refusal becomes the posting's result; anything else is a fault and fails the batch. */

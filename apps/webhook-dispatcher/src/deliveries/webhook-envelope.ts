@@ -1,7 +1,24 @@
-import { BulkImportJobEvent, EventScope, KycEvent, toApiId, TransactionEvent } from '@payments/contracts';
+import {
+  BalanceEvent,
+  BulkImportJobEvent,
+  EventEnvelope,
+  EventScope,
+  InvitationEvent,
+  KycEvent,
+  toApiId,
+  TransactionEvent,
+} from '@payments/contracts';
+import { currencyOf } from '@payments/money';
 import { v5 as nameBasedUuid } from 'uuid';
 
-export type WebhookType = 'INCOMING_PAYMENT' | 'OUTGOING_PAYMENT' | 'KYC_STATUS' | 'BULK_UPLOAD' | 'TEST';
+export type WebhookType =
+  | 'INCOMING_PAYMENT'
+  | 'OUTGOING_PAYMENT'
+  | 'KYC_STATUS'
+  | 'BULK_UPLOAD'
+  | 'INVITATION_CLAIMED'
+  | 'ACCOUNT_STATUS'
+  | 'TEST';
 
 /** A webhook ready to enqueue: `body` is the exact text every attempt sends and signs. */
 export interface NewDelivery extends EventScope {
@@ -52,9 +69,31 @@ export function bulkUploadWebhook(event: BulkImportJobEvent): NewDelivery {
   return eventWebhook(event, 'BULK_UPLOAD', bulkCustomerImportJob.jobId, { bulkCustomerImportJob });
 }
 
+/** The INVITATION_CLAIMED webhook: the invitation as GET /invitations/{invitationCode} shows it. */
+export function invitationClaimedWebhook(event: InvitationEvent): NewDelivery {
+  const { invitation } = event.payload;
+  return eventWebhook(event, 'INVITATION_CLAIMED', invitation.code, { invitation });
+}
+
+/**
+ * The ACCOUNT_STATUS webhook of an internal account's balance change, balances as the internal
+ * account view shows them; in order with the account's others.
+ */
+export function accountStatusWebhook(event: BalanceEvent): NewDelivery {
+  const { accountId, customerId, platformCustomerId, currency, oldBalance, newBalance } = event.payload;
+  const currencyObject = currencyOf(currency);
+  return eventWebhook(event, 'ACCOUNT_STATUS', accountId, {
+    accountId,
+    oldBalance: { amount: oldBalance, currency: currencyObject },
+    newBalance: { amount: newBalance, currency: currencyObject },
+    ...(customerId ? { customerId } : {}),
+    ...(platformCustomerId ? { platformCustomerId } : {}),
+  });
+}
+
 /** The one webhook of an event: its id derived from the event's, its timestamp the event's time. */
 function eventWebhook(
-  event: KycEvent | BulkImportJobEvent,
+  event: EventEnvelope,
   type: WebhookType,
   aggregateId: string,
   fields: object,

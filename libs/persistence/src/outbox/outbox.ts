@@ -32,7 +32,25 @@ export class Outbox {
   ): Promise<void> {
     if (!manager.queryRunner?.isTransactionActive)
       throw new Error('Outbox.add must run inside a transaction');
-    const batch: TEvent[] = Array.isArray(events) ? events : [events];
+    const rows = this.rowsOf(topic, Array.isArray(events) ? events : [events], requestId);
+    // One statement with array parameters: a bulk import adds hundreds of events per transaction,
+    // and an ORM insert of that many rows costs more than the rest of the transaction. The
+    // notification is delivered at commit only, folded with the transaction's other ones.
+    await manager.query(
+      `WITH added AS (${outboxInsertSql('$1', '$2', '$3', '$4')}) SELECT pg_notify($5, current_schema())`,
+      [rows.topic, rows.keys, rows.payloads, rows.headers, OUTBOX_CHANNEL],
+    );
+  }
+
+  /**
+   * The outbox columns of `events`, for a producer that writes them inside a statement of its own
+   * (with outboxInsertSql) rather than spend a round trip on `add`; it notifies OUTBOX_CHANNEL itself.
+   */
+  rowsOf<TEvent extends EventEnvelope>(
+    topic: TopicContract<TEvent>,
+    events: TEvent[],
+    requestId: string | undefined | (string | undefined)[] = RequestContext.requestId(),
+  ): OutboxRows {
     const headersOf = (event: TEvent, index: number) => {
       const causedBy = Array.isArray(requestId) ? requestId[index] : requestId;
       return {
@@ -41,23 +59,26 @@ export class Outbox {
         ...(causedBy ? { [EVENT_HEADERS.requestId]: causedBy } : {}),
       };
     };
-    // One statement with array parameters: a bulk import adds hundreds of events per transaction,
-    // and an ORM insert of that many rows costs more than the rest of the transaction. The
-    // notification is delivered at commit only, folded with the transaction's other ones.
-    await manager.query(
-      `WITH added AS (
-         INSERT INTO outbox (topic, message_key, payload, headers)
-         SELECT $1, message_key, payload, headers
-           FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS m (message_key, payload, headers)
-       )
-       SELECT pg_notify($5, current_schema())`,
-      [
-        topicName(this.prefix, topic),
-        batch.map((event) => event.aggregateId),
-        batch.map((event) => JSON.stringify(event)),
-        batch.map((event, index) => JSON.stringify(headersOf(event, index))),
-        OUTBOX_CHANNEL,
-      ],
-    );
+    return {
+      topic: topicName(this.prefix, topic),
+      keys: events.map((event) => event.aggregateId),
+      payloads: events.map((event) => JSON.stringify(event)),
+      headers: events.map((event, index) => JSON.stringify(headersOf(event, index))),
+    };
   }
+}
+
+/** The column arrays of outbox rows of one topic, in the events' order. */
+export interface OutboxRows {
+  topic: string;
+  keys: string[];
+  payloads: string[];
+  headers: string[];
+}
+
+/** The INSERT of OutboxRows given as the parameters named (text, text[], text[], jsonb[]), in order. */
+export function outboxInsertSql(topic: string, keys: string, payloads: string, headers: string): string {
+  return `INSERT INTO outbox (topic, message_key, payload, headers)
+         SELECT ${topic}, message_key, payload, headers
+           FROM unnest(${keys}::text[], ${payloads}::text[], ${headers}::jsonb[]) AS m (message_key, payload, headers)`;
 }

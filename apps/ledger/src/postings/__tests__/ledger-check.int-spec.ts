@@ -1,5 +1,6 @@
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, runMigrations } from '@payments/persistence';
+import { ConfigService } from '@nestjs/config';
+import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
 import { TestDatabase } from '@payments/testing';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -59,7 +60,8 @@ describe('npm run ledger:check', () => {
       const dataSource = await new DataSource(dataSourceOptions(database.url, LEDGER_SCHEMA)).initialize();
       try {
         const accounts = new InternalAccountsService(dataSource.getRepository(LedgerAccount));
-        const postings = new PostingsService(dataSource, accounts, new SystemAccountsService(dataSource));
+        const outbox = new Outbox(new ConfigService({ KAFKA_TOPIC_PREFIX: '' }));
+        const postings = new PostingsService(dataSource, accounts, new SystemAccountsService(dataSource), outbox);
         await accounts.open(dataSource.manager, [
           { owner: { ...CALLER, customerId: 'Customer:1', platformCustomerId: 'c-1' }, currencies: ['USD'] },
         ]);

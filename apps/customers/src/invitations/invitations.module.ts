@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { InvitationsController } from '@customers/invitations/invitations.controller';
+import { InvitationsService } from '@customers/invitations/invitations.service';
+
+/** UMA invitations of the platform's customers (POST /invitations, get, claim, cancel). */
+@Module({
+  controllers: [InvitationsController],
+  providers: [InvitationsService],
+})
+export class InvitationsModule {}

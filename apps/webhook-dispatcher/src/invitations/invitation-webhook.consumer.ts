@@ -1,0 +1,19 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { INVITATION_EVENTS, InvitationEvent } from '@payments/contracts';
+import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
+import { invitationClaimedWebhook } from '@webhooks/deliveries/webhook-envelope';
+
+/**
+ * The INVITATION_CLAIMED webhook to the platform whose customer made the invitation, so that it can
+ * pay the invitee. Idempotent like the others: the webhook id derives from the event id.
+ */
+@Controller()
+export class InvitationWebhookConsumer {
+  constructor(private readonly worker: DeliveryWorker) {}
+
+  @EventPattern(INVITATION_EVENTS.name)
+  async onInvitationEvent(@Payload() event: InvitationEvent): Promise<void> {
+    await this.worker.enqueue(invitationClaimedWebhook(event));
+  }
+}
