@@ -8,6 +8,7 @@ import { CustomersModule } from '@customers/customers/customers.module';
 import { CustomersEnvironment } from '@customers/customers.environment';
 import { CUSTOMERS_SCHEMA } from '@customers/database';
 import { ExternalAccountsModule } from '@customers/external-accounts/external-accounts.module';
+import { IncomingRecipientsModule } from '@customers/incoming-recipients/incoming-recipients.module';
 import { InvitationsModule } from '@customers/invitations/invitations.module';
 import { KycLinksModule } from '@customers/kyc/kyc-links.module';
 import { PlaidModule } from '@customers/plaid/plaid.module';
@@ -22,6 +23,7 @@ import { PlatformsModule } from '@customers/platforms/platforms.module';
     PlatformsModule,
     CustomersModule,
     ExternalAccountsModule,
+    IncomingRecipientsModule,
     PlaidModule,
     KycLinksModule,
     CustomerBatchesModule,

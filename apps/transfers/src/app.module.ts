@@ -1,10 +1,19 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { TRANSACTION_EVENTS } from '@payments/contracts';
+import { APPROVAL_ANSWERS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
+import { ApprovalAnswerConsumer } from '@transfers/incoming/approval-answer.consumer';
+import { ApprovalDecisions } from '@transfers/incoming/approval-decisions';
+import { ApprovalDeadlineWorker } from '@transfers/incoming/approval-deadline.worker';
+import { ApprovalsController } from '@transfers/incoming/approvals.controller';
+import { ApprovalsService } from '@transfers/incoming/approvals.service';
+import { IncomingApprovalsStore } from '@transfers/incoming/incoming-approvals.store';
+import { IncomingRecipientsClient } from '@transfers/incoming/incoming-recipients.client';
+import { SandboxReceiveService } from '@transfers/incoming/sandbox-receive.service';
+import { SandboxUmaController } from '@transfers/incoming/sandbox-uma.controller';
 import { QuoteTransfersController } from '@transfers/quote-transfers/quote-transfers.controller';
 import { QuoteTransfersService } from '@transfers/quote-transfers/quote-transfers.service';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
@@ -27,11 +36,19 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
       environment: TransfersEnvironment,
       schema: TRANSFERS_SCHEMA,
       produces: [TRANSACTION_EVENTS],
-      consumes: [],
+      consumes: [APPROVAL_ANSWERS],
     }),
     TypeOrmModule.forFeature([Transaction]),
   ],
-  controllers: [TransfersController, SandboxFundingController, TransactionsController, QuoteTransfersController],
+  controllers: [
+    TransfersController,
+    SandboxFundingController,
+    TransactionsController,
+    QuoteTransfersController,
+    SandboxUmaController,
+    ApprovalsController,
+    ApprovalAnswerConsumer,
+  ],
   providers: [
     LedgerClient,
     ExternalAccountsClient,
@@ -43,6 +60,12 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     OutgoingSender,
     QuoteTransfersService,
     SettlementWorker,
+    IncomingRecipientsClient,
+    IncomingApprovalsStore,
+    ApprovalDecisions,
+    ApprovalsService,
+    SandboxReceiveService,
+    ApprovalDeadlineWorker,
   ],
 })
 export class AppModule {}

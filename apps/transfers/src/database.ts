@@ -3,6 +3,7 @@ import { TransfersInitial1763700000000 } from '@transfers/migrations/17637000000
 import { QuoteTransactions1764100000000 } from '@transfers/migrations/1764100000000-quote-transactions';
 import { Parking1764500000000 } from '@transfers/migrations/1764500000000-parking';
 import { RailAttemptLeases1764700000000 } from '@transfers/migrations/1764700000000-rail-attempt-leases';
+import { IncomingPayments1764800000000 } from '@transfers/migrations/1764800000000-incoming-payments';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -14,5 +15,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     Parking1764500000000,
     OutboxParking1764600000000,
     RailAttemptLeases1764700000000,
+    IncomingPayments1764800000000,
   ],
 };

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsInt, IsUrl, Matches, Max, Min } from 'class-validator';
 import { CommonEnvironment } from '@payments/runtime';
 
 const internalUrl = { require_tld: false, protocols: ['http', 'https'] };
@@ -33,4 +33,18 @@ export class TransfersEnvironment extends CommonEnvironment {
   @Min(0)
   @Max(86_400)
   SANDBOX_DELAYED_FAILURE_SECONDS = 30;
+
+  /**
+   * How long a platform has to approve or reject an incoming payment after acknowledging its pending
+   * webhook with 202; the webhook's own answer must also come within it (decisions.md).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3_600)
+  APPROVAL_TIMEOUT_SECONDS = 5;
+
+  /** The domain of the simulated UMA counterparties that sandbox incoming payments come from. */
+  @Matches(/^[a-z0-9.-]+$/, { message: 'SANDBOX_UMA_DOMAIN must be a lower-case domain name' })
+  SANDBOX_UMA_DOMAIN = 'sandbox.grid.uma.money';
 }

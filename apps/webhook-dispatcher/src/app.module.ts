@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import {
+  APPROVAL_ANSWERS,
   BALANCE_EVENTS,
   BULK_IMPORT_JOB_EVENTS,
   INVITATION_EVENTS,
@@ -9,6 +10,7 @@ import {
 } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { AccountStatusWebhookConsumer } from '@webhooks/accounts/account-status-webhook.consumer';
+import { ApprovalRequestSender } from '@webhooks/approvals/approval-request.sender';
 import { WEBHOOKS_SCHEMA } from '@webhooks/database';
 import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { QueueDepthMetric } from '@webhooks/deliveries/delivery.metrics';
@@ -32,7 +34,7 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
       app: 'webhook-dispatcher',
       environment: WebhookDispatcherEnvironment,
       schema: WEBHOOKS_SCHEMA,
-      produces: [],
+      produces: [APPROVAL_ANSWERS],
       consumes: [
         PLATFORM_EVENTS,
         TRANSACTION_EVENTS,
@@ -55,6 +57,7 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
   providers: [
     WebhookSigner,
     WebhookSender,
+    ApprovalRequestSender,
     WebhookEndpointsStore,
     DeliveryStore,
     DeliveryLeases,

@@ -2,6 +2,7 @@ import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence
 import { WebhookDispatcherInitial1763700000000 } from '@webhooks/migrations/1763700000000-webhook-dispatcher-initial';
 import { Parking1764500000000 } from '@webhooks/migrations/1764500000000-parking';
 import { LeaseTokens1764700000000 } from '@webhooks/migrations/1764700000000-lease-tokens';
+import { ApprovalRequests1764800000001 } from '@webhooks/migrations/1764800000001-approval-requests';
 
 export const WEBHOOKS_SCHEMA: SchemaOptions = {
   schema: 'webhooks',
@@ -11,6 +12,7 @@ export const WEBHOOKS_SCHEMA: SchemaOptions = {
     Parking1764500000000,
     OutboxParking1764600000000,
     LeaseTokens1764700000000,
+    ApprovalRequests1764800000001,
   ],
   genericPlans: true,
 };

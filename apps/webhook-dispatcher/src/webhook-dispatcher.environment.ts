@@ -28,6 +28,13 @@ export class WebhookDispatcherEnvironment extends CommonEnvironment {
   @Type(() => Number) @IsInt() @Min(0) @Max(30 * 86_400)
   WEBHOOK_ENDPOINT_WAIT_SECONDS = 86_400;
 
+  /**
+   * How long a platform has to answer a pending incoming payment's webhook (decisions.md): connecting,
+   * the answer and each pause in its body. Past it the payment fails as PAYMENT_APPROVAL_TIMED_OUT.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(3_600)
+  APPROVAL_TIMEOUT_SECONDS = 5;
+
   /** Webhooks one replica sends at the same time (each to a different transaction). */
   @Type(() => Number) @IsInt() @Min(1) @Max(1_000)
   WEBHOOK_CONCURRENCY = 64;

@@ -8,6 +8,7 @@ export * from './events/customers/invitation-events';
 export * from './events/bulk-import/job-events';
 export * from './events/platforms/platform-events';
 export * from './events/transfers/transaction-events';
+export * from './events/webhooks/approval-answers';
 export * from './events/ledger/balance-events';
 export * from './rate-details';
 export * from './storable-text';

@@ -14,7 +14,7 @@ import { UpstreamResponse } from '@gateway/routing/upstream-client';
 const WAIT_POLL_MS = 50;
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
 /** Beyond the upstream timeout, after which a claim without an answer belongs to a dead gateway. */
-const CLAIM_MARGIN_MS = 5_000;
+const CLAIM_MARGIN_MS = 2_000;
 /**
  * Every request with a key claims it and then stores its answer: two statements that concurrent
  * requests share beyond one in flight, so that under load one statement serves many requests.

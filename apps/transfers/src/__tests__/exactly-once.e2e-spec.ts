@@ -12,7 +12,7 @@ import {
   usBankAccount,
 } from '@transfers/__tests__/money-fixtures';
 
-/** Short, so that a paused app outlasts it quickly; a claim is abandoned this plus 5 s after it. */
+/** Short, so that a paused app outlasts it quickly; a claim is abandoned this plus 2 s after it. */
 const UPSTREAM_TIMEOUT_MS = 2_000;
 /** Replica numbers of their own, beyond those other suites start. */
 const REPLICA = 3;

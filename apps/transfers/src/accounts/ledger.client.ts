@@ -88,6 +88,19 @@ export class LedgerClient extends InternalApi {
     });
   }
 
+  /**
+   * The customer's internal account in `currency`: one per customer and currency (decisions.md), so
+   * it is the primary one. 404 ACCOUNT_NOT_FOUND when the ledger has not opened it.
+   */
+  async customerAccount(caller: Caller, customerId: string, currency: string): Promise<LedgerAccount> {
+    const query = new URLSearchParams({ customerId, currency });
+    const { data } = await this.client.get<{ data: { id: string }[] }>(caller, `/customers/internal-accounts?${query}`);
+    if (data.length === 0) {
+      throw new ApiException('ACCOUNT_NOT_FOUND', `The customer has no internal account in ${currency} yet`);
+    }
+    return this.account(caller, data[0].id);
+  }
+
   /** The account as the public API shows it, balance included. */
   view(caller: Caller, accountId: string): Promise<Record<string, unknown>> {
     return this.client.get(caller, `/internal/accounts/${encodeURIComponent(accountId)}/view`);

@@ -100,6 +100,26 @@ export class RailAttemptsStore {
     );
   }
 
+  /**
+   * Holds back the attempts of incoming payments that await their platform's approval: the rail has
+   * nothing to do before the platform decides.
+   */
+  async holdUntilApproved(manager: EntityManager, ids: string[]): Promise<void> {
+    await manager.query(
+      `UPDATE rail_attempts SET due_at = 'infinity' WHERE transaction_id = ANY($1::uuid[]) AND finished_at IS NULL`,
+      [ids],
+    );
+  }
+
+  /** Starts the rail's clock on approved payments: each attempt is due after its delay from now. */
+  async startNow(manager: EntityManager, ids: string[]): Promise<void> {
+    await manager.query(
+      `UPDATE rail_attempts SET due_at = now() + delay_ms * interval '1 millisecond'
+       WHERE transaction_id = ANY($1::uuid[]) AND finished_at IS NULL`,
+      [ids],
+    );
+  }
+
   /** Closes attempts that have nothing left to do. */
   async close(manager: EntityManager, ids: string[]): Promise<void> {
     if (ids.length === 0) return;

@@ -34,6 +34,14 @@ export function isPullFunded(transaction: Pick<Transaction, 'type' | 'sourceType
 }
 
 /**
+ * An incoming payment forwarded to the customer's default UMA deposit account (interface.md 2.8): the
+ * money passes through the customer's internal account on its way out, as a pull-funded payout's does.
+ */
+export function isForwarded(transaction: Pick<Transaction, 'type' | 'fundingAccountId'>): boolean {
+  return transaction.type === 'INCOMING' && transaction.fundingAccountId !== null;
+}
+
+/**
  * What the settlement worker does with a due transaction: the ledger steps that go with the rail's
  * answer (credit a deposit, complete or release a reserve) and the status it leads to. A
  * pull-funded payout first credits and reserves what the pull took, unless the pull itself failed.
@@ -48,14 +56,15 @@ export function planSettlement(
   if (due.answer === 'SETTLE') {
     return {
       kind: 'move',
-      postings: outgoing ? [...pulled, 'SETTLE'] : ['DEPOSIT'],
+      postings: outgoing ? [...pulled, 'SETTLE'] : isForwarded(due) ? ['DEPOSIT', 'RESERVE', 'SETTLE'] : ['DEPOSIT'],
       change: { to: 'COMPLETED', reason: 'Settled by the rail' },
     };
   }
   const to: TransactionStatus = due.answer === 'REJECT' ? 'REJECTED' : 'FAILED';
   // rail_attempts has a CHECK that every answer but SETTLE carries its detail.
   const detail = due.railFailureDetail!;
-  // An incoming transfer that fails never reached the ledger; an outgoing one gets its reserve back,
+  // An incoming transfer that fails never reached the ledger (a forwarded payment's money goes back to
+  // its sender before it is credited anywhere); an outgoing one gets its reserve back,
   // unless it is a pull-funded payout whose pull failed: then nothing was ever reserved.
   const reserved = outgoing && (!isPullFunded(due) || due.failedLeg !== 'PULL');
   return {
@@ -91,7 +100,7 @@ export function postingOf(due: DueTransaction, kind: PostingKind): Posting {
   return {
     transactionId: toApiId('Transaction', due.id),
     kind,
-    accountId: outgoing ? (due.fundingAccountId ?? due.sourceAccountId!) : due.destinationAccountId,
+    accountId: due.fundingAccountId ?? (outgoing ? due.sourceAccountId! : due.destinationAccountId),
     // What leaves the sender: the payout's reserve, or what an incoming transfer pulled.
     amount: Number(due.sentAmount),
     currency: outgoing ? due.sourceCurrency : due.destinationCurrency,

@@ -2,11 +2,20 @@ import { TransactionRateDetails, TransactionStatus, TransactionType } from '@pay
 import { ScopedRecord } from '@payments/persistence';
 import { Column, Entity } from 'typeorm';
 
-export const SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING'] as const;
+export const SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING', 'UMA_ADDRESS'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
-/** Failure reasons this app sets (interface.md part 7); failureDetail says what the rail answered. */
-export type FailureReason = 'OFFRAMP_FAILED';
+/**
+ * Failure reasons this app sets (interface.md part 7): a rail's, and those of the approval of an
+ * incoming payment. failureDetail says what the rail or the platform's endpoint answered.
+ */
+export const FAILURE_REASONS = [
+  'OFFRAMP_FAILED',
+  'PAYMENT_APPROVAL_TIMED_OUT',
+  'PAYMENT_APPROVAL_WEBHOOK_ERROR',
+  'MISSING_MANDATORY_PAYEE_DATA',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /**
  * Read through TypeORM (lists, single reads); written with plain SQL so that a status change, its
@@ -26,6 +35,10 @@ export class Transaction extends ScopedRecord {
   /** API id (InternalAccount:… or ExternalAccount:…); null for a realtime-funded source. */
   @Column('text', { name: 'source_account_id', nullable: true })
   sourceAccountId: string | null;
+
+  /** The sender's UMA address, for a payment from a UMA address. */
+  @Column('text', { name: 'source_uma_address', nullable: true })
+  sourceUmaAddress: string | null;
 
   @Column('text', { name: 'source_currency' })
   sourceCurrency: string;
@@ -56,6 +69,10 @@ export class Transaction extends ScopedRecord {
 
   @Column('text', { nullable: true })
   description: string | null;
+
+  /** What the other party of a UMA payment told about itself: user-info field names to values. */
+  @Column('jsonb', { name: 'counterparty_information', nullable: true })
+  counterpartyInformation: Record<string, string> | null;
 
   @Column('text', { name: 'failure_reason', nullable: true })
   failureReason: FailureReason | null;

@@ -9,6 +9,7 @@ import {
 import { CurrencyView } from '@payments/http';
 import { Currency, currencyOf, Ratio } from '@payments/money';
 import {
+  FAILURE_REASONS,
   FailureReason,
   SOURCE_TYPES,
   SourceType,
@@ -25,6 +26,8 @@ class TransactionSourceView {
   @ApiProperty({ enum: SOURCE_TYPES }) sourceType: SourceType;
   @ApiPropertyOptional({ example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' })
   accountId?: string;
+  @ApiPropertyOptional({ example: '$sender@sandbox.grid.uma.money', description: 'For a payment from a UMA address' })
+  umaAddress?: string;
   @ApiProperty({ example: 'USD' }) currency: string;
 }
 
@@ -72,7 +75,14 @@ export class TransactionView {
   @ApiPropertyOptional() description?: string;
   @ApiPropertyOptional({ type: ReconciliationInstructionsView, description: 'For every status but CREATED' })
   reconciliationInstructions?: ReconciliationInstructionsView;
-  @ApiPropertyOptional({ enum: ['OFFRAMP_FAILED'] }) failureReason?: FailureReason;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'What the other party of a UMA payment told about itself, by user-info field name',
+    example: { FULL_NAME: 'Sam Sender' },
+  })
+  counterpartyInformation?: Record<string, string>;
+  @ApiPropertyOptional({ enum: FAILURE_REASONS }) failureReason?: FailureReason;
   @ApiPropertyOptional({
     description: 'What the payment rail answered, for a failed or rejected transaction',
   })
@@ -108,6 +118,7 @@ export function presentTransaction(transaction: Transaction): TransactionView {
     source: {
       sourceType: transaction.sourceType,
       ...(transaction.sourceAccountId ? { accountId: transaction.sourceAccountId } : {}),
+      ...(transaction.sourceUmaAddress ? { umaAddress: transaction.sourceUmaAddress } : {}),
       currency: transaction.sourceCurrency,
     },
     destination: {
@@ -125,6 +136,9 @@ export function presentTransaction(transaction: Transaction): TransactionView {
     createdAt: transaction.createdAt.toISOString(),
     updatedAt: transaction.updatedAt.toISOString(),
     ...(transaction.description ? { description: transaction.description } : {}),
+    ...(transaction.counterpartyInformation
+      ? { counterpartyInformation: transaction.counterpartyInformation }
+      : {}),
     ...(transaction.status === 'CREATED'
       ? {}
       : { reconciliationInstructions: { reference: transaction.reference } }),

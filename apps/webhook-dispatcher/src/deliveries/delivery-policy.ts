@@ -8,6 +8,8 @@ export interface AttemptResult {
   responseStatus?: number;
   responseBody?: string;
   error?: string;
+  /** No answer came within the time allowed (as opposed to no connection at all). */
+  timedOut?: boolean;
 }
 
 /** Where a delivery stands after an attempt, or after finding no endpoint to attempt. */

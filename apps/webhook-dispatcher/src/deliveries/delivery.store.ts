@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EventScope, storableText } from '@payments/contracts';
+import { ApprovalAnswerEvent, Environment, EventScope, storableText } from '@payments/contracts';
 import { columnsOf } from '@payments/persistence';
 import { Lease } from '@payments/runtime';
 import { DataSource, EntityManager } from 'typeorm';
@@ -13,6 +13,10 @@ export type Queryable = Pick<EntityManager, 'query'>;
 /** A delivery leased to this replica to send now, with the endpoint it goes to (null: none is set). */
 export interface DueDelivery {
   id: string;
+  platformId: string;
+  environment: Environment;
+  /** A pending incoming payment's webhook: sent once, its answer reported (approvals/). */
+  approvalRequest: boolean;
   /** The token of this replica's lease. */
   lease: string;
   type: WebhookType;
@@ -39,10 +43,15 @@ export interface DeliveryUpdate {
   decision: Decision;
   attemptCount: number;
   attempt?: AttemptResult;
+  /** For an approval request: the platform's answer, written to the outbox with this outcome. */
+  answer?: ApprovalAnswerEvent;
 }
 
 interface DueRow {
   id: string;
+  platform_id: string;
+  environment: Environment;
+  approval_request: boolean;
   lease_token: string;
   type: WebhookType;
   body: string;
@@ -59,7 +68,8 @@ const CLAIMED = `$7 > 0 AND due_after IS NULL AND place_in_batch = 1`;
 
 /** The columns of DueDelivery, from a row set `source` of deliveries joined to the endpoints as `e`. */
 const DUE_COLUMNS = (source: string) =>
-  `${source}.id, ${source}.lease_token, ${source}.type, ${source}.body, ${source}.attempt_count, ${source}.created_at, e.url`;
+  `${source}.id, ${source}.lease_token, ${source}.type, ${source}.body, ${source}.attempt_count, ${source}.created_at, e.url,
+   ${source}.platform_id, ${source}.environment, ${source}.approval_request`;
 
 /**
  * The delivery queue in the deliveries table. A delivery may go when it is PENDING, due, not leased
@@ -86,8 +96,8 @@ export class DeliveryStore {
     const distinct = [...new Map(deliveries.map((delivery) => [delivery.id, delivery])).values()];
     const rows: { id: string; created_at: Date; url: string | null; lease_token: string | null; behind: boolean }[] = await db.query(
       `WITH input AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY
-           AS i (id, platform_id, environment, aggregate_id, type, body, position)),
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $8::boolean[]) WITH ORDINALITY
+           AS i (id, platform_id, environment, aggregate_id, type, body, approval_request, position)),
        placed AS (
          SELECT i.*, ahead.due_after,
            row_number() OVER (PARTITION BY i.aggregate_id ORDER BY i.position) AS place_in_batch
@@ -96,8 +106,8 @@ export class DeliveryStore {
            SELECT max(next_attempt_at) AS due_after FROM deliveries d
            WHERE d.aggregate_id = i.aggregate_id AND d.status = 'PENDING' AND d.parked_at IS NULL) ahead),
        inserted AS (
-         INSERT INTO deliveries (id, platform_id, environment, aggregate_id, type, body, next_attempt_at, locked_until, lease_token)
-         SELECT id, platform_id, environment, aggregate_id, type, body, greatest(now(), due_after),
+         INSERT INTO deliveries (id, platform_id, environment, aggregate_id, type, body, approval_request, next_attempt_at, locked_until, lease_token)
+         SELECT id, platform_id, environment, aggregate_id, type, body, approval_request, greatest(now(), due_after),
            CASE WHEN ${CLAIMED} THEN ${leaseFor('$7')} ELSE '-infinity' END, CASE WHEN ${CLAIMED} THEN gen_random_uuid() END
          FROM placed ORDER BY position
          ON CONFLICT (id) DO NOTHING
@@ -109,16 +119,20 @@ export class DeliveryStore {
       [
         ...columnsOf(distinct, ['id', 'platformId', 'environment', 'aggregateId', 'type', 'body']),
         claimForMs,
+        distinct.map((delivery) => delivery.approvalRequest ?? false),
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return deliveries.map(({ id, type, body }) => {
+    return deliveries.map(({ id, type, body, platformId, environment, approvalRequest = false }) => {
       const row = byId.get(id);
       // Taken out, so that a repeat finds nothing.
       byId.delete(id);
       if (!row) return { inserted: false, behind: false };
       if (row.lease_token === null) return { inserted: true, behind: row.behind };
-      const claimed = { id, lease: row.lease_token, type, body, attemptCount: 0, createdAt: row.created_at, url: row.url };
+      const claimed = {
+        ...{ id, platformId, environment, approvalRequest, lease: row.lease_token, type, body },
+        ...{ attemptCount: 0, createdAt: row.created_at, url: row.url },
+      };
       return { inserted: true, behind: row.behind, claimed };
     });
   }
@@ -156,9 +170,13 @@ export class DeliveryStore {
    * What an endpoint sent is made storable first: a NUL or lone surrogate in one answer would fail
    * the whole batch.
    */
-  async record(updates: DeliveryUpdate[], handOverForMs: number): Promise<(DueDelivery | undefined)[]> {
+  async record(
+    updates: DeliveryUpdate[],
+    handOverForMs: number,
+    db: Queryable = this.dataSource,
+  ): Promise<(DueDelivery | undefined)[]> {
     const attempted = updates.filter((update) => update.attempt !== undefined);
-    const rows: (DueRow & { after_id: string })[] = await this.dataSource.query(
+    const rows: (DueRow & { after_id: string })[] = await db.query(
       `WITH outcome AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::text[], $15::uuid[])
            AS o (id, status, attempt_count, next_attempt_at, last_error, lease)),
@@ -265,6 +283,9 @@ function storable(text: string | null | undefined): string | null {
 function toDue(row: DueRow): DueDelivery {
   return {
     id: row.id,
+    platformId: row.platform_id,
+    environment: row.environment,
+    approvalRequest: row.approval_request,
     lease: row.lease_token,
     type: row.type,
     body: row.body,

@@ -1,9 +1,11 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BatchGroupCommit, GroupCommit, isSystemicFault, Parking } from '@payments/persistence';
+import { APPROVAL_ANSWERS } from '@payments/contracts';
+import { BatchGroupCommit, GroupCommit, isSystemicFault, Outbox, Parking } from '@payments/persistence';
 import { drainGraceMs, LEASE_MS, settledWithin, WakeableSleep } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
+import { ApprovalRequestSender } from '@webhooks/approvals/approval-request.sender';
 import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { afterAttempt, parseRetrySchedule, withoutEndpoint } from '@webhooks/deliveries/delivery-policy';
 import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
@@ -63,6 +65,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly leases: DeliveryLeases,
     config: ConfigService<WebhookDispatcherEnvironment, true>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly approvalRequests: ApprovalRequestSender,
+    private readonly outbox: Outbox,
   ) {
     this.concurrency = config.get('WEBHOOK_CONCURRENCY', { infer: true });
     this.schedule = parseRetrySchedule(config.get('WEBHOOK_RETRY_SCHEDULE_SECONDS', { infer: true }));
@@ -72,7 +76,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       (deliveries) => this.store.enqueue(deliveries, { claimForMs: this.claimMs() }),
       ENQUEUE_BATCHING,
     );
-    this.recorder = new GroupCommit((updates) => this.store.record(updates, this.claimMs()), RECORD_BATCHING);
+    this.recorder = new GroupCommit((updates) => this.recordAll(updates), RECORD_BATCHING);
   }
 
   onApplicationBootstrap(): void {
@@ -167,6 +171,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async attempt(delivery: DueDelivery): Promise<DeliveryUpdate> {
+    if (delivery.approvalRequest) return this.approvalRequests.attempt(delivery);
     if (delivery.url === null) {
       const decision = withoutEndpoint(this.endpointWaitSeconds, delivery.createdAt, new Date());
       observeDecision(delivery.type, decision, false, delivery.createdAt);
@@ -197,6 +202,20 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         await delay(ERROR_DELAY_MS);
       }
     }
+  }
+
+  /**
+   * Writes outcomes back; the answers of approval requests go to the outbox in the same transaction,
+   * so an answer is reported if and only if its attempt is recorded.
+   */
+  private recordAll(updates: DeliveryUpdate[]): Promise<(DueDelivery | undefined)[]> {
+    const answers = updates.flatMap((update) => (update.answer ? [update.answer] : []));
+    if (answers.length === 0) return this.store.record(updates, this.claimMs());
+    return this.dataSource.transaction(async (manager) => {
+      const successors = await this.store.record(updates, this.claimMs(), manager);
+      await this.outbox.add(manager, APPROVAL_ANSWERS, answers);
+      return successors;
+    });
   }
 
   /** Parks the delivery of an outcome that cannot be stored; false when parking fails too. */

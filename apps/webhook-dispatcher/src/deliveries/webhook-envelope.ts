@@ -28,6 +28,11 @@ export interface NewDelivery extends EventScope {
   aggregateId: string;
   type: WebhookType;
   body: string;
+  /**
+   * A pending incoming payment's webhook, whose answer decides the payment: sent once, within the
+   * approval timeout, and the answer reported back (approvals/).
+   */
+  approvalRequest?: boolean;
 }
 
 /** Namespace of the name-based webhook ids, so they can never equal the event ids they come from. */
@@ -41,9 +46,12 @@ export function webhookIdFor(eventId: string): string {
   return nameBasedUuid(eventId, WEBHOOK_ID_NAMESPACE);
 }
 
-/** The INCOMING_PAYMENT or OUTGOING_PAYMENT webhook of a transaction's status change (interface.md part 6). */
+/**
+ * The INCOMING_PAYMENT or OUTGOING_PAYMENT webhook of a transaction's status change (interface.md part
+ * 6); a change that awaits the platform's approval asks for the recipient information the sender wants.
+ */
 export function paymentWebhook(event: TransactionEvent): NewDelivery {
-  const { transaction } = event.payload;
+  const { transaction, approval } = event.payload;
   const id = webhookIdFor(event.eventId);
   const type = transaction.type === 'INCOMING' ? 'INCOMING_PAYMENT' : 'OUTGOING_PAYMENT';
   return {
@@ -53,7 +61,14 @@ export function paymentWebhook(event: TransactionEvent): NewDelivery {
     aggregateId: transaction.id,
     type,
     // The time of the status change, not of sending: retries carry the same body and signature input.
-    body: JSON.stringify({ webhookId: toApiId('Webhook', id), type, timestamp: event.occurredAt, transaction }),
+    body: JSON.stringify({
+      webhookId: toApiId('Webhook', id),
+      type,
+      timestamp: event.occurredAt,
+      transaction,
+      ...(approval ? { requestedReceiverCustomerInfoFields: approval.requestedReceiverCustomerInfoFields } : {}),
+    }),
+    ...(approval ? { approvalRequest: true } : {}),
   };
 }
 

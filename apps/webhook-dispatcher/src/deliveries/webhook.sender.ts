@@ -36,7 +36,8 @@ export class WebhookSender implements OnApplicationShutdown {
     });
   }
 
-  async send(url: string, body: string): Promise<AttemptResult> {
+  /** `timeoutMs` shortens this attempt's wait for the answer and its body (an approval request's). */
+  async send(url: string, body: string, timeoutMs = this.timeoutMs): Promise<AttemptResult> {
     const startedAt = new Date();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -46,11 +47,14 @@ export class WebhookSender implements OnApplicationShutdown {
         method: 'POST',
         headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: this.signer.sign(body) },
         body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
       const responseBody = await excerptOf(response.body);
       return { url, startedAt, durationMs: elapsed(), responseStatus: response.statusCode, responseBody };
     } catch (error) {
-      return { url, startedAt, durationMs: elapsed(), error: this.describe(error) };
+      const timedOut = TIMEOUT_CODES.has((error as { code?: string })?.code ?? '');
+      return { url, startedAt, durationMs: elapsed(), error: this.describe(error, timeoutMs), timedOut };
     }
   }
 
@@ -58,8 +62,8 @@ export class WebhookSender implements OnApplicationShutdown {
     await this.agent.close();
   }
 
-  private describe(error: unknown): string {
-    if (TIMEOUT_CODES.has((error as { code?: string })?.code ?? '')) return `no answer within ${this.timeoutMs} ms`;
+  private describe(error: unknown, timeoutMs: number): string {
+    if (TIMEOUT_CODES.has((error as { code?: string })?.code ?? '')) return `no answer within ${timeoutMs} ms`;
     return (error as Error)?.message ?? String(error);
   }
 }

@@ -1,10 +1,11 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, runMigrations } from '@payments/persistence';
+import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
 import { LEASE_MS } from '@payments/runtime';
 import { eventually, TestDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { ApprovalRequestSender } from '@webhooks/approvals/approval-request.sender';
 import { WEBHOOKS_SCHEMA } from '@webhooks/database';
 import { AttemptResult } from '@webhooks/deliveries/delivery-policy';
 import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
@@ -84,7 +85,9 @@ describe('Delivery leases (PostgreSQL)', () => {
 
   /** A dispatcher replica's worker, sending to `endpoint`. */
   function startWorker(endpoint: Endpoint): DeliveryWorker {
-    const worker = new DeliveryWorker(store, endpoint.sender, new DeliveryLeases(store), config, dataSource);
+    // Approval requests are tested end to end (approvals/__tests__).
+    const approvals = {} as ApprovalRequestSender;
+    const worker = new DeliveryWorker(store, endpoint.sender, new DeliveryLeases(store), config, dataSource, approvals, {} as Outbox);
     worker.onApplicationBootstrap();
     workers.push(worker);
     return worker;

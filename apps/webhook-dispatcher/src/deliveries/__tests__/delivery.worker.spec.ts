@@ -1,6 +1,9 @@
 import { ConfigService } from '@nestjs/config';
+import { Environment } from '@payments/contracts';
+import { Outbox } from '@payments/persistence';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { ApprovalRequestSender } from '@webhooks/approvals/approval-request.sender';
 import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { DeliveryStore, DeliveryUpdate, DueDelivery } from '@webhooks/deliveries/delivery.store';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
@@ -27,6 +30,9 @@ const parkedCount = async (reason: string) =>
 
 const due = (id: string): DueDelivery => ({
   id,
+  platformId: 'Platform:7d1f2a40-8b2c-4c8e-a1d5-2f3e4b5c6d7e',
+  environment: Environment.Sandbox,
+  approvalRequest: false,
   lease: `${id}-lease`,
   type: 'OUTGOING_PAYMENT',
   body: '{}',
@@ -62,6 +68,8 @@ describe('DeliveryWorker', () => {
       leases,
       config as unknown as ConfigService<WebhookDispatcherEnvironment, true>,
       dataSource as unknown as DataSource,
+      {} as ApprovalRequestSender,
+      {} as Outbox,
     );
     sender.send.mockImplementation(async (url: string) => ({ url, startedAt: new Date(), durationMs: 1, responseStatus: 200 }));
     dataSource.query.mockResolvedValue([]);

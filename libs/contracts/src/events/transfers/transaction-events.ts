@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { EventEnvelope } from '../envelope';
 import { TopicContract } from '../topic';
 
@@ -31,10 +31,29 @@ export class TransactionSnapshot {
   [field: string]: unknown;
 }
 
+/** One piece of information about the recipient that the sender asks for. */
+export class RequestedCustomerInfoField {
+  @IsString() name: string;
+  @IsBoolean() mandatory: boolean;
+}
+
+/** An incoming payment that waits for its platform's approval (decisions.md "Pending incoming payment"). */
+export class ApprovalRequest {
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => RequestedCustomerInfoField)
+  requestedReceiverCustomerInfoFields: RequestedCustomerInfoField[];
+}
+
 export class TransactionStatusChangedV1 {
   @IsObject() @ValidateNested() @Type(() => TransactionSnapshot) transaction: TransactionSnapshot;
   /** Absent for the first status a transaction is published with. */
   @IsOptional() @IsIn(TRANSACTION_STATUSES) previousStatus?: TransactionStatus;
+  /**
+   * Added within v1: present on the change that makes an incoming payment wait for the platform's
+   * approval, whose webhook asks for it.
+   */
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => ApprovalRequest) approval?: ApprovalRequest;
 }
 
 export type TransactionEvent = EventEnvelope<'transaction.status-changed', TransactionStatusChangedV1>;

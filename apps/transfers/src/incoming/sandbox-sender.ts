@@ -1,0 +1,35 @@
+/**
+ * The simulated UMA senders of sandbox incoming payments: any address at SANDBOX_UMA_DOMAIN, each
+ * telling the same made-up details about itself, under the user-info field names of interface.md
+ * 2.12.
+ */
+const SANDBOX_SENDER_DETAILS: Readonly<Record<string, string>> = {
+  FULL_NAME: 'Sam Sender',
+  BIRTH_DATE: '1985-04-12',
+  NATIONALITY: 'US',
+  ADDRESS: '1 Market St, San Francisco, CA 94105, US',
+  PHONE_NUMBER: '+14155550123',
+  EMAIL: 'sam.sender@example.com',
+  BUSINESS_NAME: 'Sender Trading LLC',
+  TAX_ID: '12-3456789',
+};
+
+/** `$user@domain`, the UMA address form; the user part as UMA allows it. */
+const UMA_ADDRESS = /^\$[a-z0-9._+-]{1,64}@([a-z0-9.-]{1,255})$/i;
+
+export function isSandboxUmaAddress(address: string, sandboxDomain: string): boolean {
+  const match = UMA_ADDRESS.exec(address);
+  return match !== null && match[1].toLowerCase() === sandboxDomain;
+}
+
+/**
+ * What the sandbox sender tells about itself: its full name always, and every field the platform
+ * asks of counterparties in the currency (its requiredCounterpartyFields).
+ */
+export function sandboxSenderInformation(requiredFields: readonly string[]): Record<string, string> {
+  const fields = new Set(['FULL_NAME', ...requiredFields]);
+  return Object.fromEntries([...fields].flatMap((field) => {
+    const value = SANDBOX_SENDER_DETAILS[field];
+    return value === undefined ? [] : [[field, value]];
+  }));
+}

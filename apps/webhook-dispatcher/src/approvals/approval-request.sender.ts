@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApprovalAnswerEvent, createEvent } from '@payments/contracts';
+import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
+import { DeliveryUpdate, DueDelivery } from '@webhooks/deliveries/delivery.store';
+import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
+
+/**
+ * Sends a pending incoming payment's webhook once, within APPROVAL_TIMEOUT_SECONDS, and reports what
+ * came back: the platform's answer decides the payment (decisions.md), so it is neither retried nor
+ * left waiting for an endpoint. The answer travels to the transfers app as an event on
+ * APPROVAL_ANSWERS, written to the outbox with the delivery's outcome (DeliveryWorker), so it is
+ * reported exactly when the attempt is recorded, whatever crashes in between.
+ */
+@Injectable()
+export class ApprovalRequestSender {
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly sender: WebhookSender,
+    config: ConfigService<WebhookDispatcherEnvironment, true>,
+  ) {
+    this.timeoutMs = config.get('APPROVAL_TIMEOUT_SECONDS', { infer: true }) * 1000;
+  }
+
+  async attempt(delivery: DueDelivery): Promise<DeliveryUpdate> {
+    const { id, lease } = delivery;
+    const attemptCount = delivery.attemptCount + 1;
+    if (delivery.url === null) {
+      const now = new Date();
+      const error = 'WEBHOOK_ENDPOINT_NOT_SET: the platform has no webhook endpoint';
+      return {
+        ...{ id, lease, attemptCount: delivery.attemptCount },
+        decision: { status: 'FAILED', nextAttemptAt: now, lastError: error },
+        answer: answerEvent(delivery, { outcome: 'UNREACHABLE', error, answeredAt: now.toISOString() }),
+      };
+    }
+    const attempt = await this.sender.send(delivery.url, delivery.body, this.timeoutMs);
+    return { id, lease, attemptCount, attempt, decision: decisionAfter(attempt), answer: answerOf(delivery, attempt) };
+  }
+}
+
+/** Answered in any way, the webhook reached the platform; otherwise it is given up at once. */
+export function decisionAfter(attempt: AttemptResult): Decision {
+  const finishedAt = new Date(attempt.startedAt.getTime() + attempt.durationMs);
+  return attempt.responseStatus === undefined
+    ? { status: 'FAILED', nextAttemptAt: finishedAt, lastError: `approval request: ${attempt.error}` }
+    : { status: 'DELIVERED', nextAttemptAt: finishedAt, lastError: null };
+}
+
+export function answerOf(delivery: DueDelivery, attempt: AttemptResult): ApprovalAnswerEvent {
+  const answeredAt = new Date(attempt.startedAt.getTime() + attempt.durationMs).toISOString();
+  if (attempt.responseStatus !== undefined) {
+    return answerEvent(delivery, {
+      outcome: 'ANSWERED',
+      responseStatus: attempt.responseStatus,
+      responseBody: attempt.responseBody ?? '',
+      answeredAt,
+    });
+  }
+  return answerEvent(delivery, {
+    outcome: attempt.timedOut ? 'TIMED_OUT' : 'UNREACHABLE',
+    error: attempt.error ?? 'no answer',
+    answeredAt,
+  });
+}
+
+/** Keyed by the transaction, whose id the webhook's body carries. */
+function answerEvent(
+  delivery: DueDelivery,
+  answer: Omit<ApprovalAnswerEvent['payload'], 'transactionId'>,
+): ApprovalAnswerEvent {
+  const transactionId: string = JSON.parse(delivery.body).transaction.id;
+  return createEvent(
+    'approval.answer-received',
+    1,
+    { platformId: delivery.platformId, environment: delivery.environment },
+    transactionId,
+    { transactionId, ...answer },
+  );
+}
