@@ -4,6 +4,7 @@ import { QuoteTransactions1764100000000 } from '@transfers/migrations/1764100000
 import { Parking1764500000000 } from '@transfers/migrations/1764500000000-parking';
 import { RailAttemptLeases1764700000000 } from '@transfers/migrations/1764700000000-rail-attempt-leases';
 import { IncomingPayments1764800000000 } from '@transfers/migrations/1764800000000-incoming-payments';
+import { UmaDestinations1764810000000 } from '@transfers/migrations/1764810000000-uma-destinations';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -16,5 +17,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     OutboxParking1764600000000,
     RailAttemptLeases1764700000000,
     IncomingPayments1764800000000,
+    UmaDestinations1764810000000,
   ],
 };

@@ -1,5 +1,7 @@
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
+import { Type } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   ValidateIf,
   IsInt,
@@ -11,6 +13,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateNested,
 } from 'class-validator';
 import { TransactionRateDetails } from '@payments/contracts';
 import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
@@ -24,6 +27,13 @@ import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 export const QUOTE_FUNDING = ['BALANCE', 'ARRIVED', 'PULL'] as const;
 export type QuoteFunding = (typeof QUOTE_FUNDING)[number];
 
+/** The UMA receiver's answer to the pay request of a quote to its address. */
+export class PayRequestAnswerDto {
+  @IsBoolean() accepted: boolean;
+  /** Why the receiver refused. */
+  @IsOptional() @IsString() @MaxLength(1000) detail?: string;
+}
+
 /** Internal: the quoting app asks for the transaction an executed quote makes. */
 export class QuoteTransferDto {
   @IsString() @IsNotEmpty() quoteId: string;
@@ -33,9 +43,23 @@ export class QuoteTransferDto {
   /** The internal account the money leaves: the source (BALANCE) or the one it arrived in (ARRIVED). */
   @IsString() @IsNotEmpty() reservingAccountId: string;
   /** PULL only: the external account with direct pull (ACH) the money comes from. */
-  @ValidateIf((body: QuoteTransferDto) => body.funding === 'PULL') @IsString() @IsNotEmpty() pullAccountId?: string;
+  @ValidateIf((body: QuoteTransferDto) => body.funding === 'PULL')
+  @IsString()
+  @IsNotEmpty()
+  pullAccountId?: string;
   @IsIn(SUPPORTED_CURRENCY_CODES) sendingCurrency: string;
-  @IsString() @IsNotEmpty() destinationAccountId: string;
+  /** The external account paid, unless the quote pays `destinationUmaAddress`. */
+  @ValidateIf((body: QuoteTransferDto) => body.destinationUmaAddress === undefined)
+  @IsString()
+  @IsNotEmpty()
+  destinationAccountId?: string;
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(320) destinationUmaAddress?: string;
+  /** With destinationUmaAddress: how the receiver answered the pay request. */
+  @ValidateIf((body: QuoteTransferDto) => body.destinationUmaAddress !== undefined)
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PayRequestAnswerDto)
+  payRequest?: PayRequestAnswerDto;
   @IsIn(SUPPORTED_CURRENCY_CODES) receivingCurrency: string;
   @IsInt() @Min(1) @Max(MAX_TRANSFER_AMOUNT) sentAmount: number;
   @IsInt() @Min(1) @Max(MAX_TRANSFER_AMOUNT) receivedAmount: number;

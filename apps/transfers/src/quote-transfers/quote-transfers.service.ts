@@ -27,23 +27,37 @@ export class QuoteTransfersService {
     const id = uuidOf('Transaction', body.transactionId);
     const quoteId = uuidOf('Quote', body.quoteId);
     if (!id || !quoteId) {
-      throw ApiException.invalidInput([{ field: 'transactionId', message: 'must be a transaction and quote id' }]);
+      throw ApiException.invalidInput([
+        { field: 'transactionId', message: 'must be a transaction and quote id' },
+      ]);
     }
     const [reserving, destination, pullSource] = await Promise.all([
       this.ledger.account(caller, body.reservingAccountId),
-      this.externalAccounts.account(caller, body.destinationAccountId),
+      body.destinationUmaAddress
+        ? undefined
+        : this.externalAccounts.account(caller, body.destinationAccountId!),
       body.funding === 'PULL' ? this.externalAccounts.account(caller, body.pullAccountId!) : undefined,
     ]);
-    if (reserving.currency !== body.sendingCurrency || destination.currency !== body.receivingCurrency) {
-      throw new ApiException('INVALID_CURRENCY', 'The accounts no longer hold the currencies the quote was priced in');
+    const receivingCurrency = destination?.currency ?? body.receivingCurrency;
+    if (reserving.currency !== body.sendingCurrency || receivingCurrency !== body.receivingCurrency) {
+      throw new ApiException(
+        'INVALID_CURRENCY',
+        'The accounts no longer hold the currencies the quote was priced in',
+      );
     }
     for (const account of [destination, pullSource]) {
       if (account && account.status !== 'ACTIVE') {
-        throw new ApiException('ACCOUNT_NOT_ACTIVE', `External account ${account.id} is ${account.status}, not ACTIVE`);
+        throw new ApiException(
+          'ACCOUNT_NOT_ACTIVE',
+          `External account ${account.id} is ${account.status}, not ACTIVE`,
+        );
       }
     }
     if (pullSource && (!pullSource.pullCapable || pullSource.currency !== body.sendingCurrency)) {
-      throw new ApiException('TRANSFER_IN_NOT_SUPPORTED', `External account ${pullSource.id} cannot be pulled from in ${body.sendingCurrency}`);
+      throw new ApiException(
+        'TRANSFER_IN_NOT_SUPPORTED',
+        `External account ${pullSource.id} cannot be pulled from in ${body.sendingCurrency}`,
+      );
     }
     const transaction: NewTransaction = {
       id,
@@ -52,7 +66,8 @@ export class QuoteTransfersService {
       sourceType: body.funding === 'ARRIVED' ? 'REALTIME_FUNDING' : 'ACCOUNT',
       sourceAccountId: body.funding === 'ARRIVED' ? null : (pullSource?.id ?? reserving.id),
       sourceCurrency: body.sendingCurrency,
-      destinationAccountId: destination.id,
+      destinationAccountId: destination?.id ?? null,
+      ...(body.destinationUmaAddress ? { destinationUmaAddress: body.destinationUmaAddress } : {}),
       destinationCurrency: body.receivingCurrency,
       customerId: reserving.customerId,
       platformCustomerId: reserving.platformCustomerId,
@@ -69,16 +84,15 @@ export class QuoteTransfersService {
       },
       ...(body.funding === 'BALANCE' ? {} : { fundingAccountId: reserving.id }),
     };
+    // A UMA receiver is paid as its pay request was answered; an account through the rail.
+    const push = destination
+      ? this.transfers.railOutcome(caller, 'PUSH', destination.primaryIdentifier)
+      : this.transfers.railOutcomeOfPayRequest(body.payRequest!);
     if (pullSource) {
       // Nothing to reserve yet: the rail pulls first, and the settlement credits what it took.
-      const rail = this.transfers.railOutcomeOfPull(caller, pullSource.primaryIdentifier, destination.primaryIdentifier);
+      const rail = this.transfers.railOutcomeOfPull(caller, pullSource.primaryIdentifier, push);
       return this.transfers.openPending(caller, transaction, rail);
     }
-    return this.outgoing.send(
-      caller,
-      transaction,
-      this.transfers.railOutcome(caller, 'PUSH', destination.primaryIdentifier),
-      { depositFirst: body.funding === 'ARRIVED' },
-    );
+    return this.outgoing.send(caller, transaction, push, { depositFirst: body.funding === 'ARRIVED' });
   }
 }

@@ -43,9 +43,9 @@ export class RailAttemptsStore {
          SET due_at = now() + $2 * interval '1 millisecond', tries = a.tries + 1, lease_token = gen_random_uuid()
          FROM due
          WHERE a.transaction_id = due.transaction_id
-         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failed_leg, a.tries, a.lease_token, due.due_at
+         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failure_reason, a.failed_leg, a.tries, a.lease_token, due.due_at
        )
-       SELECT ${this.columns}, claimed.answer AS "answer", claimed.failure_detail AS "railFailureDetail", claimed.failed_leg AS "failedLeg",
+       SELECT ${this.columns}, claimed.answer AS "answer", claimed.failure_detail AS "railFailureDetail", claimed.failure_reason AS "railFailureReason", claimed.failed_leg AS "failedLeg",
          claimed.tries AS "tries", claimed.lease_token AS "lease", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds"
        FROM claimed JOIN transactions t ON t.id = claimed.transaction_id`,
       [limit, leaseMs],

@@ -1,3 +1,5 @@
+import { FailureReason } from '@transfers/transactions/transaction.entity';
+
 /** What a rail answers for a movement: it settles, fails, or the bank rejects it. */
 export type RailAnswer = 'SETTLE' | 'FAIL' | 'REJECT';
 
@@ -5,6 +7,8 @@ export interface RailOutcome {
   answer: RailAnswer;
   /** Shown as the transaction's failureDetail when the answer is not SETTLE. */
   failureDetail?: string;
+  /** The transaction's failureReason when the answer is not SETTLE; OFFRAMP_FAILED when absent. */
+  failureReason?: FailureReason;
   /** How long after the transaction turns PENDING the rail answers. */
   delayMs: number;
   /** A pull-funded payout that failed: PULL when the money was never taken from the source. */
@@ -60,17 +64,30 @@ export function sandboxOutcome(
 
 /**
  * A payout funded by pulling from an external account: the pull runs first, and only money it took
- * is paid out. A failed push leaves the pulled money with the service.
+ * is paid out (`push`: to an account, or to a UMA receiver). A failed push leaves the pulled money
+ * with the service.
  */
-export function sandboxPullThenPush(
-  sourceIdentifier: string,
-  destinationIdentifier: string,
-  timing: SandboxTiming,
-): RailOutcome {
+export function sandboxPullThen(sourceIdentifier: string, push: RailOutcome, timing: SandboxTiming): RailOutcome {
   const pull = sandboxOutcome('PULL', sourceIdentifier, timing);
   if (pull.answer !== 'SETTLE') return { ...pull, failedLeg: 'PULL' };
-  const push = sandboxOutcome('PUSH', destinationIdentifier, timing);
   return push.answer === 'SETTLE' ? push : { ...push, failedLeg: 'PUSH' };
+}
+
+/**
+ * A payment to a UMA receiver, as its pay request was answered: the payment itself is simulated (it
+ * settles after the sandbox delay), a refused pay request fails it with PAY_REQUEST_FAILED.
+ */
+export function payRequestOutcome(
+  answer: { accepted: boolean; detail?: string },
+  timing: SandboxTiming,
+): RailOutcome {
+  if (answer.accepted) return simulatedSettlement(timing);
+  return {
+    answer: 'FAIL',
+    failureReason: 'PAY_REQUEST_FAILED',
+    failureDetail: answer.detail ?? 'The receiver refused the pay request',
+    delayMs: timing.settlementMs,
+  };
 }
 
 /** The simulator's answer where no failure pattern applies: a deposit, production, other endings. */

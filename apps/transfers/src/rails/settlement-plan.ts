@@ -2,13 +2,15 @@ import { toApiId, TransactionStatus } from '@payments/contracts';
 import { Caller } from '@payments/http';
 import { Posting, PostingKind } from '@transfers/accounts/ledger.client';
 import { RailAnswer } from '@transfers/rails/sandbox-rail';
-import { Transaction } from '@transfers/transactions/transaction.entity';
+import { FailureReason, Transaction } from '@transfers/transactions/transaction.entity';
 import { StatusChange } from '@transfers/transactions/transaction.store';
 
 /** A transaction whose rail attempt is due, with what the rail answers for it. */
 export interface DueTransaction extends Transaction {
   answer: RailAnswer;
   railFailureDetail: string | null;
+  /** Why the rail's answer fails the transaction, when not OFFRAMP_FAILED (a refused pay request). */
+  railFailureReason: FailureReason | null;
   failedLeg: 'PULL' | 'PUSH' | null;
   /** How many times the worker has taken this attempt, this time included. */
   tries: number;
@@ -47,7 +49,17 @@ export function isForwarded(transaction: Pick<Transaction, 'type' | 'fundingAcco
  * pull-funded payout first credits and reserves what the pull took, unless the pull itself failed.
  */
 export function planSettlement(
-  due: Pick<DueTransaction, 'type' | 'status' | 'answer' | 'railFailureDetail' | 'failedLeg' | 'sourceType' | 'fundingAccountId'>,
+  due: Pick<
+    DueTransaction,
+    | 'type'
+    | 'status'
+    | 'answer'
+    | 'railFailureDetail'
+    | 'railFailureReason'
+    | 'failedLeg'
+    | 'sourceType'
+    | 'fundingAccountId'
+  >,
 ): SettlementPlan {
   if (due.status === 'CREATED') return due.type === 'OUTGOING' ? { kind: 'abandon' } : { kind: 'close' };
   if (due.status !== 'PENDING' && due.status !== 'PROCESSING') return { kind: 'close' };
@@ -70,7 +82,7 @@ export function planSettlement(
   return {
     kind: 'move',
     postings: reserved ? [...pulled, 'RELEASE'] : [],
-    change: { to, reason: detail, failure: { reason: 'OFFRAMP_FAILED', detail } },
+    change: { to, reason: detail, failure: { reason: due.railFailureReason ?? 'OFFRAMP_FAILED', detail } },
   };
 }
 
@@ -100,7 +112,7 @@ export function postingOf(due: DueTransaction, kind: PostingKind): Posting {
   return {
     transactionId: toApiId('Transaction', due.id),
     kind,
-    accountId: due.fundingAccountId ?? (outgoing ? due.sourceAccountId! : due.destinationAccountId),
+    accountId: due.fundingAccountId ?? (outgoing ? due.sourceAccountId! : due.destinationAccountId!),
     // What leaves the sender: the payout's reserve, or what an incoming transfer pulled.
     amount: Number(due.sentAmount),
     currency: outgoing ? due.sourceCurrency : due.destinationCurrency,

@@ -15,7 +15,9 @@ export interface NewTransaction {
   sourceType: SourceType;
   sourceAccountId: string | null;
   sourceCurrency: string;
-  destinationAccountId: string;
+  /** The account paid into; null for a payment to `destinationUmaAddress`. */
+  destinationAccountId: string | null;
+  destinationUmaAddress?: string;
   destinationCurrency: string;
   customerId: string | null;
   platformCustomerId: string | null;
@@ -60,7 +62,7 @@ export interface NewScheduledTransaction {
 
 export type InputColumn = [name: string, type: string, valueOf: (created: NewScheduledTransaction) => unknown];
 
-/** The columns a new transaction is inserted with, besides its status and destination type. */
+/** The columns a new transaction is inserted with, besides its status. */
 const TRANSACTION_INPUT: InputColumn[] = [
   ['id', 'uuid', ({ transaction }) => transaction.id],
   ['platform_id', 'uuid', ({ transaction }) => transaction.platformId],
@@ -70,7 +72,13 @@ const TRANSACTION_INPUT: InputColumn[] = [
   ['source_account_id', 'text', ({ transaction }) => transaction.sourceAccountId],
   ['source_uma_address', 'text', ({ transaction }) => transaction.sourceUmaAddress ?? null],
   ['source_currency', 'text', ({ transaction }) => transaction.sourceCurrency],
+  [
+    'destination_type',
+    'text',
+    ({ transaction }) => (transaction.destinationUmaAddress ? 'UMA_ADDRESS' : 'ACCOUNT'),
+  ],
   ['destination_account_id', 'text', ({ transaction }) => transaction.destinationAccountId],
+  ['destination_uma_address', 'text', ({ transaction }) => transaction.destinationUmaAddress ?? null],
   ['destination_currency', 'text', ({ transaction }) => transaction.destinationCurrency],
   ['customer_id', 'text', ({ transaction }) => transaction.customerId],
   ['platform_customer_id', 'text', ({ transaction }) => transaction.platformCustomerId],
@@ -100,6 +108,7 @@ const TRANSACTION_INPUT: InputColumn[] = [
 const RAIL_INPUT: InputColumn[] = [
   ['answer', 'text', ({ rail }) => rail.answer],
   ['rail_failure_detail', 'text', ({ rail }) => rail.failureDetail ?? null],
+  ['rail_failure_reason', 'text', ({ rail }) => rail.failureReason ?? null],
   ['delay_ms', 'int', ({ rail }) => rail.delayMs],
   ['first_look_in_ms', 'int', ({ rail }) => rail.firstLookInMs],
   ['failed_leg', 'text', ({ rail }) => rail.failedLeg ?? null],
@@ -117,12 +126,12 @@ export const INSERT_TRANSACTIONS = `
     SELECT * FROM unnest(${INPUT.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})
       AS i (${INPUT.map(([name]) => name).join(', ')})
   ), created AS (
-    INSERT INTO transactions (status, destination_type, ${TRANSACTION_COLUMNS})
-    SELECT 'CREATED', 'ACCOUNT', ${TRANSACTION_COLUMNS} FROM input
+    INSERT INTO transactions (status, ${TRANSACTION_COLUMNS})
+    SELECT 'CREATED', ${TRANSACTION_COLUMNS} FROM input
     ON CONFLICT DO NOTHING
     RETURNING id
   )
-  INSERT INTO rail_attempts (transaction_id, answer, failure_detail, delay_ms, due_at, failed_leg)
-  SELECT id, i.answer, i.rail_failure_detail, i.delay_ms, now() + i.first_look_in_ms * interval '1 millisecond', i.failed_leg
+  INSERT INTO rail_attempts (transaction_id, answer, failure_detail, failure_reason, delay_ms, due_at, failed_leg)
+  SELECT id, i.answer, i.rail_failure_detail, i.rail_failure_reason, i.delay_ms, now() + i.first_look_in_ms * interval '1 millisecond', i.failed_leg
   FROM created JOIN input i USING (id)
   RETURNING transaction_id AS id`;

@@ -5,6 +5,9 @@ import { Column, Entity } from 'typeorm';
 export const SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING', 'UMA_ADDRESS'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
+export const DESTINATION_TYPES = ['ACCOUNT', 'UMA_ADDRESS'] as const;
+export type DestinationType = (typeof DESTINATION_TYPES)[number];
+
 /**
  * Failure reasons this app sets (interface.md part 7): a rail's, and those of the approval of an
  * incoming payment. failureDetail says what the rail or the platform's endpoint answered.
@@ -14,6 +17,7 @@ export const FAILURE_REASONS = [
   'PAYMENT_APPROVAL_TIMED_OUT',
   'PAYMENT_APPROVAL_WEBHOOK_ERROR',
   'MISSING_MANDATORY_PAYEE_DATA',
+  'PAY_REQUEST_FAILED',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -44,10 +48,15 @@ export class Transaction extends ScopedRecord {
   sourceCurrency: string;
 
   @Column('text', { name: 'destination_type' })
-  destinationType: 'ACCOUNT';
+  destinationType: DestinationType;
 
-  @Column('text', { name: 'destination_account_id' })
-  destinationAccountId: string;
+  /** API id of the account paid into; null for a payment to a UMA address. */
+  @Column('text', { name: 'destination_account_id', nullable: true })
+  destinationAccountId: string | null;
+
+  /** The receiver of a payment to a UMA address (a quote's, paid through its pay request). */
+  @Column('text', { name: 'destination_uma_address', nullable: true })
+  destinationUmaAddress: string | null;
 
   @Column('text', { name: 'destination_currency' })
   destinationCurrency: string;

@@ -9,6 +9,8 @@ import {
 import { CurrencyView } from '@payments/http';
 import { Currency, currencyOf, Ratio } from '@payments/money';
 import {
+  DESTINATION_TYPES,
+  DestinationType,
   FAILURE_REASONS,
   FailureReason,
   SOURCE_TYPES,
@@ -32,8 +34,10 @@ class TransactionSourceView {
 }
 
 class TransactionDestinationView {
-  @ApiProperty({ enum: ['ACCOUNT'] }) destinationType: 'ACCOUNT';
-  @ApiProperty({ example: 'ExternalAccount:019542f5-b3e7-1d02-0000-000000000003' }) accountId: string;
+  @ApiProperty({ enum: DESTINATION_TYPES }) destinationType: DestinationType;
+  @ApiPropertyOptional({ example: 'ExternalAccount:019542f5-b3e7-1d02-0000-000000000003' }) accountId?: string;
+  @ApiPropertyOptional({ example: '$success.mxn@sandbox.grid.uma.money', description: 'For a payment to a UMA address' })
+  umaAddress?: string;
   @ApiProperty({ example: 'USD' }) currency: string;
 }
 
@@ -123,7 +127,8 @@ export function presentTransaction(transaction: Transaction): TransactionView {
     },
     destination: {
       destinationType: transaction.destinationType,
-      accountId: transaction.destinationAccountId,
+      ...(transaction.destinationAccountId ? { accountId: transaction.destinationAccountId } : {}),
+      ...(transaction.destinationUmaAddress ? { umaAddress: transaction.destinationUmaAddress } : {}),
       currency: transaction.destinationCurrency,
     },
     ...(transaction.customerId ? { customerId: transaction.customerId } : {}),

@@ -12,7 +12,8 @@ import {
   RailOutcome,
   simulatedSettlement,
   sandboxOutcome,
-  sandboxPullThenPush,
+  sandboxPullThen,
+  payRequestOutcome,
   SandboxTiming,
 } from '@transfers/rails/sandbox-rail';
 import { Transaction } from '@transfers/transactions/transaction.entity';
@@ -213,11 +214,16 @@ export class TransfersService {
     return opened ?? presentTransaction(await this.store.get(transaction.id));
   }
 
-  /** A payout whose money the rail first pulls from an external account. */
-  railOutcomeOfPull(caller: Caller, sourceIdentifier: string, destinationIdentifier: string): RailOutcome {
+  /** A payout (`push`) whose money the rail first pulls from an external account. */
+  railOutcomeOfPull(caller: Caller, sourceIdentifier: string, push: RailOutcome): RailOutcome {
     return caller.environment === Environment.Sandbox
-      ? sandboxPullThenPush(sourceIdentifier, destinationIdentifier, this.timing)
-      : simulatedSettlement(this.timing);
+      ? sandboxPullThen(sourceIdentifier, push, this.timing)
+      : push;
+  }
+
+  /** A payment to a UMA receiver that answered its pay request so. */
+  railOutcomeOfPayRequest(answer: { accepted: boolean; detail?: string }): RailOutcome {
+    return payRequestOutcome(answer, this.timing);
   }
 
   /** Failure patterns are a sandbox feature; in production the simulated rail always settles. */

@@ -4,7 +4,7 @@ type Due = Parameters<typeof planSettlement>[0];
 
 /** A same-currency transfer's due attempt unless `changes` say otherwise. */
 function due(changes: Partial<Due> & Pick<DueTransaction, 'type' | 'status' | 'answer'>): Due {
-  return { railFailureDetail: null, failedLeg: null, sourceType: 'ACCOUNT', fundingAccountId: null, ...changes };
+  return { railFailureDetail: null, railFailureReason: null, failedLeg: null, sourceType: 'ACCOUNT', fundingAccountId: null, ...changes };
 }
 
 describe('settlement plan', () => {
@@ -15,6 +15,25 @@ describe('settlement plan', () => {
       kind: 'move',
       postings: ['DEPOSIT'],
       change: { to: 'COMPLETED', reason: 'Settled by the rail' },
+    });
+  });
+
+  it('fails a payout whose pay request was refused with that reason, and releases its reserve', () => {
+    const detail = 'The receiver refused the pay request';
+    expect(
+      planSettlement(
+        due({
+          type: 'OUTGOING',
+          status: 'PENDING',
+          answer: 'FAIL',
+          railFailureDetail: detail,
+          railFailureReason: 'PAY_REQUEST_FAILED',
+        }),
+      ),
+    ).toEqual({
+      kind: 'move',
+      postings: ['RELEASE'],
+      change: { to: 'FAILED', reason: detail, failure: { reason: 'PAY_REQUEST_FAILED', detail } },
     });
   });
 

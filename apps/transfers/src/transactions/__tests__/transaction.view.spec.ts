@@ -20,6 +20,7 @@ function transaction(changes: Partial<Transaction> = {}): Transaction {
     sourceCurrency: 'USD',
     destinationType: 'ACCOUNT',
     destinationAccountId: 'ExternalAccount:22222222-2222-4222-8222-222222222222',
+    destinationUmaAddress: null,
     destinationCurrency: 'USD',
     customerId: 'Customer:33333333-3333-4333-8333-333333333333',
     platformCustomerId: 'cust-1',
