@@ -15,7 +15,10 @@ export class IncomingRecipientsController {
   constructor(private readonly recipients: IncomingRecipientsService) {}
 
   @Get()
-  find(@CurrentCaller() caller: Caller, @Query() query: IncomingRecipientQuery): Promise<IncomingRecipientView> {
+  find(
+    @CurrentCaller() caller: Caller,
+    @Query() query: IncomingRecipientQuery,
+  ): Promise<IncomingRecipientView> {
     return this.recipients.find(caller, query);
   }
 }

@@ -27,7 +27,10 @@ export class IncomingRecipientsService {
     const config = await this.dataSource.manager.findOneBy(PlatformConfig, scope);
     const entry = config?.supportedCurrencies.find((currency) => currency.currencyCode === query.currency);
     if (!entry || !entry.enabledTransactionTypes.includes('INCOMING')) {
-      throw new ApiException('INVALID_CURRENCY', `The platform does not receive payments in ${query.currency}`);
+      throw new ApiException(
+        'INVALID_CURRENCY',
+        `The platform does not receive payments in ${query.currency}`,
+      );
     }
     const deposit = await this.dataSource.manager.findOneBy(ExternalAccount, {
       ...scope,
@@ -63,7 +66,8 @@ export class IncomingRecipientsService {
       umaAddress: query.receiverUmaAddress.toLowerCase(),
       deletedAt: IsNull(),
     });
-    if (!customer) throw new ApiException('USER_NOT_FOUND', `No customer has the UMA address ${query.receiverUmaAddress}`);
+    if (!customer)
+      throw new ApiException('USER_NOT_FOUND', `No customer has the UMA address ${query.receiverUmaAddress}`);
     return customer;
   }
 }

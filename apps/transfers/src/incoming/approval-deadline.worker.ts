@@ -77,7 +77,13 @@ export class ApprovalDeadlineWorker implements OnApplicationBootstrap, BeforeApp
       this.dataSource,
       outcomes.flatMap((outcome) =>
         'error' in outcome
-          ? [{ key: outcome.item, ids: { transactionId: toApiId('Transaction', outcome.item) }, error: outcome.error }]
+          ? [
+              {
+                key: outcome.item,
+                ids: { transactionId: toApiId('Transaction', outcome.item) },
+                error: outcome.error,
+              },
+            ]
           : [],
       ),
     );

@@ -63,11 +63,7 @@ export class ApprovalDecisions {
   }
 }
 
-function changeOf(
-  id: string,
-  decision: FinalDecision,
-  requestId: string | undefined,
-): StatusChange {
+function changeOf(id: string, decision: FinalDecision, requestId: string | undefined): StatusChange {
   const change = { id, from: 'PENDING' as const, reason: reasonOf(decision), requestId };
   switch (decision.kind) {
     case 'approve':

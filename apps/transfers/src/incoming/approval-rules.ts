@@ -42,9 +42,15 @@ export function decideFromAnswer(
     case 200:
       return approvalIn(body, requested);
     case 202:
-      return { kind: 'acknowledge', deadlineAt: new Date(Date.parse(answer.answeredAt) + timeoutSeconds * 1000) };
+      return {
+        kind: 'acknowledge',
+        deadlineAt: new Date(Date.parse(answer.answeredAt) + timeoutSeconds * 1000),
+      };
     case 403:
-      return { kind: 'reject', reason: textOf(body?.reason) ?? textOf(body?.message) ?? 'Rejected by the platform' };
+      return {
+        kind: 'reject',
+        reason: textOf(body?.reason) ?? textOf(body?.message) ?? 'Rejected by the platform',
+      };
     case 422:
       return {
         kind: 'fail',
@@ -63,7 +69,9 @@ function approvalIn(
 ): ApprovalDecision {
   const info = body?.receiverCustomerInfo ?? {};
   if (!body || !isStringMap(info)) {
-    return webhookError('The webhook endpoint answered 200 without a JSON object of receiverCustomerInfo strings');
+    return webhookError(
+      'The webhook endpoint answered 200 without a JSON object of receiverCustomerInfo strings',
+    );
   }
   const missing = missingMandatoryFields(requested, info);
   if (missing.length > 0) {

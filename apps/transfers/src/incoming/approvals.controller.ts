@@ -13,7 +13,8 @@ import { ApprovalsService } from '@transfers/incoming/approvals.service';
 import { ApprovePaymentDto, RejectPaymentDto } from '@transfers/incoming/dto/approval.dto';
 import { TransactionView } from '@transfers/transactions/transaction.view';
 
-const NOT_PENDING = "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: the transaction awaits no approval (decided, or not an incoming payment)";
+const NOT_PENDING =
+  'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: the transaction awaits no approval (decided, or not an incoming payment)';
 
 @ApiTags('Transactions')
 @ApiBasicAuth()
@@ -25,7 +26,9 @@ export class ApprovalsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Approve a pending incoming payment (after answering its webhook with 202)' })
   @ApiOkResponse({ type: TransactionView, description: 'The transaction, PROCESSING until the money lands' })
-  @ApiBadRequestResponse({ description: 'MISSING_MANDATORY_USER_INFO naming the mandatory requested fields absent' })
+  @ApiBadRequestResponse({
+    description: 'MISSING_MANDATORY_USER_INFO naming the mandatory requested fields absent',
+  })
   @ApiNotFoundResponse({ description: "TRANSACTION_NOT_FOUND, also for another platform's or environment's" })
   @ApiConflictResponse({ description: NOT_PENDING })
   approve(

@@ -6,7 +6,12 @@ import { ApiException, Caller, scopeOf } from '@payments/http';
 import { handleOnce } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApprovalDecisions } from '@transfers/incoming/approval-decisions';
-import { decideFromAnswer, FinalDecision, isStringMap, missingMandatoryFields } from '@transfers/incoming/approval-rules';
+import {
+  decideFromAnswer,
+  FinalDecision,
+  isStringMap,
+  missingMandatoryFields,
+} from '@transfers/incoming/approval-rules';
 import { ApprovePaymentDto, RejectPaymentDto } from '@transfers/incoming/dto/approval.dto';
 import { IncomingApprovalsStore, UndecidedApproval } from '@transfers/incoming/incoming-approvals.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
@@ -69,7 +74,11 @@ export class ApprovalsService {
       const approval = await this.approvals.lockUndecided(manager, id);
       // Answered already by a request (after a 202), or timed out: the answer comes too late.
       if (!approval || approval.status !== 'WAITING') return;
-      await this.decisions.apply(manager, approval, decideFromAnswer(event.payload, approval.requestedFields, this.timeoutSeconds));
+      await this.decisions.apply(
+        manager,
+        approval,
+        decideFromAnswer(event.payload, approval.requestedFields, this.timeoutSeconds),
+      );
     });
   }
 

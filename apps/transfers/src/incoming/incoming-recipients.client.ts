@@ -34,7 +34,8 @@ export class IncomingRecipientsClient extends InternalApi {
   ): Promise<IncomingRecipient> {
     const query = new URLSearchParams({ currency });
     if (recipient.customerId !== undefined) query.set('customerId', recipient.customerId);
-    else if (recipient.receiverUmaAddress !== undefined) query.set('receiverUmaAddress', recipient.receiverUmaAddress);
+    else if (recipient.receiverUmaAddress !== undefined)
+      query.set('receiverUmaAddress', recipient.receiverUmaAddress);
     return this.client.get(caller, `/internal/incoming-recipients?${query}`);
   }
 }

@@ -58,9 +58,13 @@ export class SandboxReceiveService {
     const existing = caller.idempotencyKey ? await this.transactions.get(id) : undefined;
     if (existing) return presentTransaction(existing);
     if (!isSandboxUmaAddress(body.senderUmaAddress, this.sandboxDomain)) {
-      throw new ApiException('INVALID_UMA_ADDRESS', `senderUmaAddress must be a UMA address at ${this.sandboxDomain}`, {
-        errors: [{ field: 'senderUmaAddress', message: `must be $<user>@${this.sandboxDomain}` }],
-      });
+      throw new ApiException(
+        'INVALID_UMA_ADDRESS',
+        `senderUmaAddress must be a UMA address at ${this.sandboxDomain}`,
+        {
+          errors: [{ field: 'senderUmaAddress', message: `must be $<user>@${this.sandboxDomain}` }],
+        },
+      );
     }
     const currency = body.receivingCurrencyCode;
     const recipient = await this.recipients.find(caller, body, currency);
@@ -114,7 +118,9 @@ export class SandboxReceiveService {
     requestedReceiverCustomerInfoFields: RequestedCustomerInfoField[],
   ): Promise<TransactionView> {
     const opened = await this.dataSource.transaction(async (manager) => {
-      const [inserted] = await this.transactions.insert(manager, [{ transaction, rail: { ...rail, firstLookInMs: 0 } }]);
+      const [inserted] = await this.transactions.insert(manager, [
+        { transaction, rail: { ...rail, firstLookInMs: 0 } },
+      ]);
       if (!inserted) return undefined;
       const [moved] = await this.transactions.move(manager, [
         {
@@ -146,4 +152,3 @@ export class SandboxReceiveService {
 function requestedReceiverFields(recipient: IncomingRecipient): RequestedCustomerInfoField[] {
   return recipient.providerCounterpartyFields.map((name) => ({ name, mandatory: true }));
 }
-

@@ -28,8 +28,10 @@ export function isSandboxUmaAddress(address: string, sandboxDomain: string): boo
  */
 export function sandboxSenderInformation(requiredFields: readonly string[]): Record<string, string> {
   const fields = new Set(['FULL_NAME', ...requiredFields]);
-  return Object.fromEntries([...fields].flatMap((field) => {
-    const value = SANDBOX_SENDER_DETAILS[field];
-    return value === undefined ? [] : [[field, value]];
-  }));
+  return Object.fromEntries(
+    [...fields].flatMap((field) => {
+      const value = SANDBOX_SENDER_DETAILS[field];
+      return value === undefined ? [] : [[field, value]];
+    }),
+  );
 }

@@ -37,7 +37,14 @@ export class ApprovalRequestSender {
       };
     }
     const attempt = await this.sender.send(delivery.url, delivery.body, this.timeoutMs);
-    return { id, lease, attemptCount, attempt, decision: decisionAfter(attempt), answer: answerOf(delivery, attempt) };
+    return {
+      id,
+      lease,
+      attemptCount,
+      attempt,
+      decision: decisionAfter(attempt),
+      answer: answerOf(delivery, attempt),
+    };
   }
 }
 

@@ -7,7 +7,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class ApprovalRequests1764800000001 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE deliveries ADD COLUMN approval_request boolean NOT NULL DEFAULT false`);
+    await queryRunner.query(
+      `ALTER TABLE deliveries ADD COLUMN approval_request boolean NOT NULL DEFAULT false`,
+    );
   }
 
   async down(): Promise<void> {

@@ -21,7 +21,10 @@ const decide = (answer: ApprovalAnswerReceivedV1) => decideFromAnswer(answer, RE
 describe('approval rules (decisions.md "Pending incoming payment")', () => {
   it('approves a 200 whose receiverCustomerInfo holds every mandatory field', () => {
     const info = { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-10' };
-    expect(decide(answered(200, { receiverCustomerInfo: info }))).toEqual({ kind: 'approve', receiverCustomerInfo: info });
+    expect(decide(answered(200, { receiverCustomerInfo: info }))).toEqual({
+      kind: 'approve',
+      receiverCustomerInfo: info,
+    });
   });
 
   it('fails a 200 that lacks a mandatory field with MISSING_MANDATORY_PAYEE_DATA, naming it', () => {
@@ -31,17 +34,31 @@ describe('approval rules (decisions.md "Pending incoming payment")', () => {
   });
 
   it('counts a 200 it cannot read as an unusable answer', () => {
-    for (const body of ['not json', '[]', { receiverCustomerInfo: { FULL_NAME: 7 } }, { receiverCustomerInfo: 'x' }]) {
-      expect(decide(answered(200, body))).toMatchObject({ kind: 'fail', reason: 'PAYMENT_APPROVAL_WEBHOOK_ERROR' });
+    for (const body of [
+      'not json',
+      '[]',
+      { receiverCustomerInfo: { FULL_NAME: 7 } },
+      { receiverCustomerInfo: 'x' },
+    ]) {
+      expect(decide(answered(200, body))).toMatchObject({
+        kind: 'fail',
+        reason: 'PAYMENT_APPROVAL_WEBHOOK_ERROR',
+      });
     }
   });
 
   it('acknowledges a 202 with a deadline APPROVAL_TIMEOUT_SECONDS after the answer', () => {
-    expect(decide(answered(202))).toEqual({ kind: 'acknowledge', deadlineAt: new Date('2026-11-25T10:00:05.000Z') });
+    expect(decide(answered(202))).toEqual({
+      kind: 'acknowledge',
+      deadlineAt: new Date('2026-11-25T10:00:05.000Z'),
+    });
   });
 
   it('rejects on 403, keeping the reason the platform gave', () => {
-    expect(decide(answered(403, { code: 'X', message: 'no', reason: 'sanctions' }))).toEqual({ kind: 'reject', reason: 'sanctions' });
+    expect(decide(answered(403, { code: 'X', message: 'no', reason: 'sanctions' }))).toEqual({
+      kind: 'reject',
+      reason: 'sanctions',
+    });
     expect(decide(answered(403))).toEqual({ kind: 'reject', reason: 'Rejected by the platform' });
   });
 
@@ -53,7 +70,10 @@ describe('approval rules (decisions.md "Pending incoming payment")', () => {
 
   it('fails any other status as an unusable answer', () => {
     for (const status of [201, 204, 301, 400, 404, 409, 500, 503]) {
-      expect(decide(answered(status))).toMatchObject({ kind: 'fail', reason: 'PAYMENT_APPROVAL_WEBHOOK_ERROR' });
+      expect(decide(answered(status))).toMatchObject({
+        kind: 'fail',
+        reason: 'PAYMENT_APPROVAL_WEBHOOK_ERROR',
+      });
     }
   });
 

@@ -1,4 +1,10 @@
-import { ApiClient, e2eStack, eventually, platformWithEndpoint, PlatformWithEndpoint } from '@payments/testing';
+import {
+  ApiClient,
+  e2eStack,
+  eventually,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
+} from '@payments/testing';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -62,7 +68,9 @@ describe('incoming payments: the approval protocol', () => {
     ]);
     expect(webhooks[0].requestedReceiverCustomerInfoFields).toEqual(REQUESTED_USD_FIELDS);
     expect(webhooks[0].transaction.counterpartyInformation).toEqual({ FULL_NAME: 'Sam Sender' });
-    expect(webhooks.slice(1).every((body) => body.requestedReceiverCustomerInfoFields === undefined)).toBe(true);
+    expect(webhooks.slice(1).every((body) => body.requestedReceiverCustomerInfoFields === undefined)).toBe(
+      true,
+    );
   });
 
   it('202 then approve: 400 naming a missing mandatory field, then PROCESSING and COMPLETED; again 409', async () => {
@@ -73,7 +81,10 @@ describe('incoming payments: the approval protocol', () => {
       receiverCustomerInfo: { FULL_NAME: 'Ada Lovelace' },
     });
     expect(lacking.status).toBe(400);
-    expect(lacking.body).toMatchObject({ code: 'MISSING_MANDATORY_USER_INFO', details: { missingFields: ['BIRTH_DATE'] } });
+    expect(lacking.body).toMatchObject({
+      code: 'MISSING_MANDATORY_USER_INFO',
+      details: { missingFields: ['BIRTH_DATE'] },
+    });
     const approved = await platform.sandbox.post(`/transactions/${transaction.id}/approve`, {
       receiverCustomerInfo: RECEIVER_INFO,
     });
@@ -86,7 +97,9 @@ describe('incoming payments: the approval protocol', () => {
       'PROCESSING',
       'COMPLETED',
     ]);
-    const again = await platform.sandbox.post(`/transactions/${transaction.id}/approve`, { receiverCustomerInfo: RECEIVER_INFO });
+    const again = await platform.sandbox.post(`/transactions/${transaction.id}/approve`, {
+      receiverCustomerInfo: RECEIVER_INFO,
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
   });
@@ -95,13 +108,20 @@ describe('incoming payments: the approval protocol', () => {
     answerApprovals(platform, () => ({ status: 202 }));
     const { customerId, transaction } = await pendingPayment();
     await waitForApprovalRequest(platform, transaction.id);
-    const rejected = await platform.sandbox.post(`/transactions/${transaction.id}/reject`, { reason: 'sanctions hit' });
+    const rejected = await platform.sandbox.post(`/transactions/${transaction.id}/reject`, {
+      reason: 'sanctions hit',
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.body.status).toBe('REJECTED');
     expect(await finalTransaction(platform, transaction.id)).toMatchObject({ status: 'REJECTED' });
     expect(await balanceOf(platform.sandbox, customerId)).toBe(0);
-    expect(webhooksOf(platform, transaction.id).map((body) => body.transaction.status)).toEqual(['PENDING', 'REJECTED']);
-    const late = await platform.sandbox.post(`/transactions/${transaction.id}/approve`, { receiverCustomerInfo: RECEIVER_INFO });
+    expect(webhooksOf(platform, transaction.id).map((body) => body.transaction.status)).toEqual([
+      'PENDING',
+      'REJECTED',
+    ]);
+    const late = await platform.sandbox.post(`/transactions/${transaction.id}/approve`, {
+      receiverCustomerInfo: RECEIVER_INFO,
+    });
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL');
   });
@@ -112,20 +132,33 @@ describe('incoming payments: the approval protocol', () => {
     const request = await waitForApprovalRequest(platform, transaction.id);
     const final = await finalTransaction(platform, transaction.id);
     expect(final).toMatchObject({ status: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT' });
-    const failed = platform.receiver.received((body) => body?.transaction?.id === transaction.id && body.transaction.status === 'FAILED')[0];
-    expect(failed.receivedAt.getTime() - request.receivedAt.getTime()).toBeGreaterThanOrEqual(APPROVAL_TIMEOUT_MS - 100);
+    const failed = platform.receiver.received(
+      (body) => body?.transaction?.id === transaction.id && body.transaction.status === 'FAILED',
+    )[0];
+    expect(failed.receivedAt.getTime() - request.receivedAt.getTime()).toBeGreaterThanOrEqual(
+      APPROVAL_TIMEOUT_MS - 100,
+    );
     expect(await balanceOf(platform.sandbox, customerId)).toBe(0);
-    expect(webhooksOf(platform, transaction.id).map((body) => body.transaction.status)).toEqual(['PENDING', 'FAILED']);
+    expect(webhooksOf(platform, transaction.id).map((body) => body.transaction.status)).toEqual([
+      'PENDING',
+      'FAILED',
+    ]);
     const late = await platform.sandbox.post(`/transactions/${transaction.id}/reject`, {});
     expect(late.status).toBe(409);
   });
 
   it('403 rejects: REJECTED, nothing credited', async () => {
-    answerApprovals(platform, () => ({ status: 403, body: { code: 'REJECTED', message: 'no', reason: 'risk' } }));
+    answerApprovals(platform, () => ({
+      status: 403,
+      body: { code: 'REJECTED', message: 'no', reason: 'risk' },
+    }));
     const { customerId, transaction } = await pendingPayment();
     expect(await finalTransaction(platform, transaction.id)).toMatchObject({ status: 'REJECTED' });
     expect(await balanceOf(platform.sandbox, customerId)).toBe(0);
-    expect(webhooksOf(platform, transaction.id).map((body) => body.transaction.status)).toEqual(['PENDING', 'REJECTED']);
+    expect(webhooksOf(platform, transaction.id).map((body) => body.transaction.status)).toEqual([
+      'PENDING',
+      'REJECTED',
+    ]);
   });
 
   it('422 fails the payment with MISSING_MANDATORY_PAYEE_DATA', async () => {
@@ -135,7 +168,10 @@ describe('incoming payments: the approval protocol', () => {
     expect(final).toMatchObject({ status: 'FAILED', failureReason: 'MISSING_MANDATORY_PAYEE_DATA' });
     expect(final.failureDetail).toContain('NATIONALITY');
     expect(await balanceOf(platform.sandbox, customerId)).toBe(0);
-    expect(webhooksOf(platform, transaction.id).map((body) => body.transaction.status)).toEqual(['PENDING', 'FAILED']);
+    expect(webhooksOf(platform, transaction.id).map((body) => body.transaction.status)).toEqual([
+      'PENDING',
+      'FAILED',
+    ]);
   });
 
   it('an unusable answer (500, or 200 without the mandatory fields) fails the payment', async () => {
@@ -159,18 +195,25 @@ describe('incoming payments: the approval protocol', () => {
     await down.receiver.stop();
     const created = await receive(down.sandbox, customerId);
     expect(created.status).toBe(200);
-    const final = await eventually(async () => {
-      const read = (await down.sandbox.get(`/transactions/${created.body.id}`)).body;
-      return read.status === 'FAILED' ? read : undefined;
-    }, { timeoutMs: APPROVAL_TIMEOUT_MS });
+    const final = await eventually(
+      async () => {
+        const read = (await down.sandbox.get(`/transactions/${created.body.id}`)).body;
+        return read.status === 'FAILED' ? read : undefined;
+      },
+      { timeoutMs: APPROVAL_TIMEOUT_MS },
+    );
     expect(final).toMatchObject({ failureReason: 'PAYMENT_APPROVAL_WEBHOOK_ERROR' });
     expect(await balanceOf(down.sandbox, customerId)).toBe(0);
   });
 
   it('leaves the ledger balanced: scripts/ledger-check.mjs passes', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')], {
-      env: { ...process.env, DATABASE_URL: stack.databaseUrl },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
+      {
+        env: { ...process.env, DATABASE_URL: stack.databaseUrl },
+      },
+    );
     expect(stdout).toContain('ledger check passed');
   });
 });

@@ -11,30 +11,50 @@ export const RECEIVER_INFO = { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-1
 
 /** The pending INCOMING_PAYMENT webhook of a transaction: the approval request. */
 export const isApprovalRequest = (body: any) =>
-  body?.type === 'INCOMING_PAYMENT' && body.transaction?.status === 'PENDING' && body.requestedReceiverCustomerInfoFields;
+  body?.type === 'INCOMING_PAYMENT' &&
+  body.transaction?.status === 'PENDING' &&
+  body.requestedReceiverCustomerInfoFields;
 
 /** Answers approval requests as `answer` says and every other webhook 200. */
-export function answerApprovals(platform: PlatformWithEndpoint, answer: (request: ReceivedWebhook) => WebhookAnswer): void {
-  platform.receiver.respondWith((request) => (isApprovalRequest(request.body) ? answer(request) : { status: 200 }));
+export function answerApprovals(
+  platform: PlatformWithEndpoint,
+  answer: (request: ReceivedWebhook) => WebhookAnswer,
+): void {
+  platform.receiver.respondWith((request) =>
+    isApprovalRequest(request.body) ? answer(request) : { status: 200 },
+  );
 }
 
 export async function receive(client: ApiClient, customerId: string, amount = 2_500, key = randomUUID()) {
   return client.post(
     '/sandbox/uma/receive',
-    { senderUmaAddress: SANDBOX_SENDER, receivingCurrencyCode: 'USD', receivingCurrencyAmount: amount, customerId },
+    {
+      senderUmaAddress: SANDBOX_SENDER,
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: amount,
+      customerId,
+    },
     { headers: { 'idempotency-key': key } },
   );
 }
 
 /** The webhooks of one transaction the platform received, in order: [status, body]. */
 export function webhooksOf(platform: PlatformWithEndpoint, transactionId: string): any[] {
-  return platform.receiver.received((body) => body?.transaction?.id === transactionId).map((request) => request.body);
+  return platform.receiver
+    .received((body) => body?.transaction?.id === transactionId)
+    .map((request) => request.body);
 }
 
 /** Waits for the webhook of the transaction's final status and answers the transaction then. */
-export async function finalTransaction(platform: PlatformWithEndpoint, transactionId: string, timeoutMs = 20_000) {
+export async function finalTransaction(
+  platform: PlatformWithEndpoint,
+  transactionId: string,
+  timeoutMs = 20_000,
+) {
   await platform.receiver.waitFor(
-    (body) => body?.transaction?.id === transactionId && ['COMPLETED', 'FAILED', 'REJECTED'].includes(body.transaction.status),
+    (body) =>
+      body?.transaction?.id === transactionId &&
+      ['COMPLETED', 'FAILED', 'REJECTED'].includes(body.transaction.status),
     timeoutMs,
   );
   return (await platform.sandbox.get(`/transactions/${transactionId}`)).body;
@@ -45,8 +65,11 @@ export async function balanceOf(client: ApiClient, customerId: string): Promise<
   return page.body.data[0].balance.amount;
 }
 
-export async function waitForApprovalRequest(platform: PlatformWithEndpoint, transactionId: string): Promise<ReceivedWebhook> {
-  return platform.receiver.waitFor((body) => isApprovalRequest(body) && body.transaction.id === transactionId);
+export async function waitForApprovalRequest(
+  platform: PlatformWithEndpoint,
+  transactionId: string,
+): Promise<ReceivedWebhook> {
+  return platform.receiver.waitFor(
+    (body) => isApprovalRequest(body) && body.transaction.id === transactionId,
+  );
 }
-
-

@@ -32,7 +32,11 @@ describe('POST /sandbox/uma/receive', () => {
     const production = await receive(platform.production, customerId);
     expect(production.status).toBe(403);
     expect(production.body.code).toBe('FORBIDDEN');
-    const body = { senderUmaAddress: SANDBOX_SENDER, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 100 };
+    const body = {
+      senderUmaAddress: SANDBOX_SENDER,
+      receivingCurrencyCode: 'USD',
+      receivingCurrencyAmount: 100,
+    };
     const notSandbox = await platform.sandbox.post('/sandbox/uma/receive', {
       ...body,
       customerId,
@@ -43,10 +47,17 @@ describe('POST /sandbox/uma/receive', () => {
     const nobody = await platform.sandbox.post('/sandbox/uma/receive', body);
     expect(nobody.status).toBe(400);
     expect(nobody.body.code).toBe('INVALID_INPUT');
-    const unknown = await platform.sandbox.post('/sandbox/uma/receive', { ...body, receiverUmaAddress: '$nobody@x.example' });
+    const unknown = await platform.sandbox.post('/sandbox/uma/receive', {
+      ...body,
+      receiverUmaAddress: '$nobody@x.example',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('USER_NOT_FOUND');
-    const badAmount = await platform.sandbox.post('/sandbox/uma/receive', { ...body, customerId, receivingCurrencyAmount: 1.5 });
+    const badAmount = await platform.sandbox.post('/sandbox/uma/receive', {
+      ...body,
+      customerId,
+      receivingCurrencyAmount: 1.5,
+    });
     expect(badAmount.status).toBe(400);
   });
 
@@ -59,10 +70,14 @@ describe('POST /sandbox/uma/receive', () => {
       receivingCurrencyAmount: 700,
       receiverUmaAddress: customer.umaAddress,
     };
-    const first = await platform.sandbox.post('/sandbox/uma/receive', body, { headers: { 'idempotency-key': key } });
+    const first = await platform.sandbox.post('/sandbox/uma/receive', body, {
+      headers: { 'idempotency-key': key },
+    });
     expect(first.status).toBe(200);
     expect(first.body.customerId).toBe(customerId);
-    const retry = await platform.sandbox.post('/sandbox/uma/receive', body, { headers: { 'idempotency-key': key } });
+    const retry = await platform.sandbox.post('/sandbox/uma/receive', body, {
+      headers: { 'idempotency-key': key },
+    });
     expect(retry.body.id).toBe(first.body.id);
     expect(await finalTransaction(platform, first.body.id)).toMatchObject({ status: 'COMPLETED' });
   });
@@ -113,7 +128,11 @@ describe('POST /sandbox/uma/receive', () => {
 });
 
 /** A US bank account of the customer, set as its default UMA deposit account. */
-async function depositAccount(platform: PlatformWithEndpoint, customerId: string, ending: string): Promise<string> {
+async function depositAccount(
+  platform: PlatformWithEndpoint,
+  customerId: string,
+  ending: string,
+): Promise<string> {
   const created = await platform.sandbox.post('/customers/external-accounts', {
     customerId,
     currency: 'USD',

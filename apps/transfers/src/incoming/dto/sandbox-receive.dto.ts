@@ -10,7 +10,9 @@ export class SandboxReceiveDto {
   @Length(3, 320)
   senderUmaAddress: string;
 
-  @ApiProperty({ enum: SUPPORTED_CURRENCY_CODES }) @IsIn(SUPPORTED_CURRENCY_CODES) receivingCurrencyCode: string;
+  @ApiProperty({ enum: SUPPORTED_CURRENCY_CODES })
+  @IsIn(SUPPORTED_CURRENCY_CODES)
+  receivingCurrencyCode: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_TRANSFER_AMOUNT, description: 'Smallest unit' })
   @IsInt()

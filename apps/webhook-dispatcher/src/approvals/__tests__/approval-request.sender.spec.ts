@@ -37,7 +37,9 @@ describe('approval requests', () => {
   });
 
   it('tells a timeout from an unreachable endpoint, and gives the webhook up at once', () => {
-    expect(answerOf(delivery, { ...attempt, error: 'no answer within 5000 ms', timedOut: true }).payload.outcome).toBe('TIMED_OUT');
+    expect(
+      answerOf(delivery, { ...attempt, error: 'no answer within 5000 ms', timedOut: true }).payload.outcome,
+    ).toBe('TIMED_OUT');
     expect(answerOf(delivery, { ...attempt, error: 'connect ECONNREFUSED' }).payload).toMatchObject({
       outcome: 'UNREACHABLE',
       error: 'connect ECONNREFUSED',
