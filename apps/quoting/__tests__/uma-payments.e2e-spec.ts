@@ -294,7 +294,9 @@ describe('receiver lookups, UMA providers and quotes to UMA addresses', () => {
         receivingCurrency: { code: 'EUR' },
         totalSendingAmount: 10_000,
       });
-      const listed = await sandbox.get(`/quotes?receivingUmaAddress=${encodeURIComponent(address)}`);
+      const listed = await sandbox.get(
+        `/quotes?receivingUmaAddress=${encodeURIComponent(address.toUpperCase())}`,
+      );
       expect(listed.status).toBe(200);
       expect(listed.body.data.map((quote: { quoteId: string }) => quote.quoteId)).toContain(
         created.body.quoteId,

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { PageQueryDto, TimestampFilter } from '@payments/http';
+import { Transform, TransformFnParams } from 'class-transformer';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import { QUOTE_STATUSES, QuoteStatus } from '@quoting/quotes/quote.entity';
 
@@ -7,11 +8,16 @@ export class ListQuotesQuery extends PageQueryDto {
   @ApiPropertyOptional({ description: 'The sending customer' }) @IsOptional() @IsString() customerId?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() sendingAccountId?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() receivingAccountId?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() sendingUmaAddress?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() receivingUmaAddress?: string;
+  /** UMA addresses are stored in lower case and compare without it. */
+  @ApiPropertyOptional() @IsOptional() @IsString() @Transform(lowerCase) sendingUmaAddress?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @Transform(lowerCase) receivingUmaAddress?: string;
   @ApiPropertyOptional({ enum: QUOTE_STATUSES }) @IsOptional() @IsIn(QUOTE_STATUSES) status?: QuoteStatus;
   /** Creation time, inclusive. */
   @TimestampFilter() createdAfter?: string;
   /** Creation time, inclusive. */
   @TimestampFilter() createdBefore?: string;
+}
+
+function lowerCase({ value }: TransformFnParams): unknown {
+  return typeof value === 'string' ? value.trim().toLowerCase() : value;
 }
