@@ -15,6 +15,8 @@ import { Pool } from 'pg';
 const REPO_ROOT = join(__dirname, '..', '..', '..');
 /** SANDBOX_UMA_DOMAIN's default, which the e2e stack keeps. */
 const SANDBOX = 'sandbox.grid.uma.money';
+/** QUOTE_TTL_SECONDS of the e2e stack (test/e2e/global-setup.mjs), which lookups live as long as. */
+const QUOTE_TTL_MS = 10_000;
 const SENDER_INFO = { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-10' };
 const currency = (currencyCode: string) => ({
   currencyCode,
@@ -276,6 +278,18 @@ describe('receiver lookups, UMA providers and quotes to UMA addresses', () => {
       });
       expect(wrongCurrency.status).toBe(400);
       expect(wrongCurrency.body.code).toBe('INVALID_CURRENCY');
+    });
+
+    it('refuses a lookup past the quote lifetime with 404 LOOKUP_REQUEST_NOT_FOUND', async () => {
+      const address = `$success.eur@${SANDBOX}`;
+      const found = await lookup(address);
+      await new Promise((resolve) => setTimeout(resolve, QUOTE_TTL_MS + 500));
+      const expired = await umaQuote({
+        destination: { destinationType: 'UMA_ADDRESS', umaAddress: address },
+        lookupId: found.body.lookupId,
+      });
+      expect(expired.status).toBe(404);
+      expect(expired.body.code).toBe('LOOKUP_REQUEST_NOT_FOUND');
     });
 
     it('prices with the lookup’s currency and shows the UMA destination; the list filters by receivingUmaAddress', async () => {
