@@ -90,9 +90,13 @@ export class AccountDirectory implements OnApplicationShutdown {
     return account.id;
   }
 
-  /** 404 USER_NOT_FOUND unless the customer is the caller's (another platform's is unknown). */
-  async assertCustomer(caller: Caller, customerId: string): Promise<void> {
-    await this.customers.get(caller, `/customers/${encodeURIComponent(customerId)}`);
+  /** The customer's UMA address; 404 USER_NOT_FOUND unless the customer is the caller's. */
+  async customerUmaAddress(caller: Caller, customerId: string): Promise<string | null> {
+    const customer = await this.customers.get<{ umaAddress?: string }>(
+      caller,
+      `/customers/${encodeURIComponent(customerId)}`,
+    );
+    return customer.umaAddress?.toLowerCase() ?? null;
   }
 
   async onApplicationShutdown(): Promise<void> {

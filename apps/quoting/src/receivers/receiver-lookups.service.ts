@@ -43,7 +43,9 @@ export class ReceiverLookupsService {
   ): Promise<UmaLookupView> {
     const receiver = parseUmaAddress(receiverUmaAddress);
     const sender = await this.sender(caller, query);
-    const found = await this.counterparties.of(caller, receiver).lookup(receiver);
+    const found = await this.counterparties
+      .of(caller, receiver)
+      .lookup(receiver, { platform: scopeOf(caller), umaAddress: sender.senderUmaAddress });
     const lookup = await this.store.insert({
       id: randomUUID(),
       ...scopeOf(caller),
@@ -80,7 +82,10 @@ export class ReceiverLookupsService {
     return { accountId: account.id, ...(await this.present(caller, lookup, query)) };
   }
 
-  /** 400 unless the query names a sender; a named customer must be the caller's (404 USER_NOT_FOUND). */
+  /**
+   * 400 unless the query names a sender; a named customer must be the caller's (404 USER_NOT_FOUND),
+   * and its UMA address is the sender's unless the query names another.
+   */
   private async sender(
     caller: Caller,
     query: ReceiverLookupQuery,
@@ -90,10 +95,13 @@ export class ReceiverLookupsService {
         { field: 'customerId', message: 'or senderUmaAddress is required: who sends the payment' },
       ]);
     }
-    if (query.customerId) await this.accounts.assertCustomer(caller, query.customerId);
+    const senderUmaAddress = query.senderUmaAddress ? parseUmaAddress(query.senderUmaAddress).address : null;
+    const customerUmaAddress = query.customerId
+      ? await this.accounts.customerUmaAddress(caller, query.customerId)
+      : null;
     return {
       senderCustomerId: query.customerId ?? null,
-      senderUmaAddress: query.senderUmaAddress ? parseUmaAddress(query.senderUmaAddress).address : null,
+      senderUmaAddress: senderUmaAddress ?? customerUmaAddress,
     };
   }
 

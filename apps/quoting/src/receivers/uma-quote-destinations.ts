@@ -83,7 +83,7 @@ export class UmaQuoteDestinations {
     const receiver = parseUmaAddress(quote.receivingUmaAddress);
     return this.counterparties.of(caller, receiver).payRequest({
       receiver,
-      senderUmaAddress: lookup.senderUmaAddress,
+      sender: { platform: scopeOf(caller), umaAddress: lookup.senderUmaAddress },
       currency: quote.receivingCurrency,
       amount: BigInt(quote.totalReceivingAmount),
       payerData: quote.senderCustomerInfo ?? {},

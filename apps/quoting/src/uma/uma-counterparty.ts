@@ -1,4 +1,14 @@
+import { PlatformScope } from '@payments/http';
 import { UmaAddress } from '@quoting/uma/uma-address';
+
+/**
+ * Who pays: the platform (whose UMA domain and keys sign the protocol's requests) and the sender's
+ * UMA address, when known (the sending customer's, or the one the lookup named).
+ */
+export interface UmaSender {
+  platform: PlatformScope;
+  umaAddress: string | null;
+}
 
 /** A field the receiving side needs about the payer (interface.md 2.12 user-info field names). */
 export interface PayerDataField {
@@ -27,8 +37,7 @@ export interface CounterpartyLookup {
 /** What the sender asks the receiver to be paid: the quote's receiving side and the payer's data. */
 export interface PayRequest {
   receiver: UmaAddress;
-  /** The sending customer's UMA address, when the lookup named one. */
-  senderUmaAddress: string | null;
+  sender: UmaSender;
   currency: string;
   /** Smallest unit of `currency`. */
   amount: bigint;
@@ -46,6 +55,6 @@ export type PayRequestOutcome = { accepted: true } | { accepted: false; detail: 
  * through UmaCounterparties.
  */
 export interface UmaCounterparty {
-  lookup(receiver: UmaAddress): Promise<CounterpartyLookup>;
+  lookup(receiver: UmaAddress, sender: UmaSender): Promise<CounterpartyLookup>;
   payRequest(request: PayRequest): Promise<PayRequestOutcome>;
 }

@@ -1,13 +1,18 @@
+import { Environment } from '@payments/contracts';
 import { ApiException } from '@payments/http';
 import { SANDBOX_PAYER_DATA, SandboxUmaCounterparty } from '@quoting/uma/sandbox-uma-counterparty';
 import { parseUmaAddress } from '@quoting/uma/uma-address';
+import { UmaCounterparty } from '@quoting/uma/uma-counterparty';
 
 const DOMAIN = 'sandbox.grid.uma.money';
-const sandbox = new SandboxUmaCounterparty();
+/** Used as the app does, through the interface. */
+const sandbox: UmaCounterparty = new SandboxUmaCounterparty();
+const PLATFORM = { platformId: '7d1f2a40-8b2c-4c8e-a1d5-2f3e4b5c6d7e', environment: Environment.Sandbox };
+const SENDER = { platform: PLATFORM, umaAddress: null };
 const receiver = (user: string) => parseUmaAddress(`$${user}@${DOMAIN}`);
 
 async function lookupFailure(user: string): Promise<ApiException> {
-  return sandbox.lookup(receiver(user)).then(
+  return sandbox.lookup(receiver(user), SENDER).then(
     () => {
       throw new Error(`lookup of ${user} succeeded`);
     },
@@ -17,7 +22,7 @@ async function lookupFailure(user: string): Promise<ApiException> {
 
 describe('sandbox UMA counterparties', () => {
   it('$success.<currency> receives that currency only and asks for the payer data', async () => {
-    const found = await sandbox.lookup(receiver('success.mxn'));
+    const found = await sandbox.lookup(receiver('success.mxn'), SENDER);
     expect(found.currencies).toEqual([{ code: 'MXN', min: 1, max: 1_000_000_000_000 }]);
     expect(found.requiredPayerData).toEqual(SANDBOX_PAYER_DATA);
     expect(SANDBOX_PAYER_DATA.filter((field) => field.mandatory).map((field) => field.name)).toEqual([
@@ -35,13 +40,13 @@ describe('sandbox UMA counterparties', () => {
   });
 
   it('finds $fail.payreq in every currency and refuses its pay request', async () => {
-    const found = await sandbox.lookup(receiver('fail.payreq'));
+    const found = await sandbox.lookup(receiver('fail.payreq'), SENDER);
     expect(found.currencies.map((currency) => currency.code)).toEqual(
       expect.arrayContaining(['USD', 'EUR', 'BTC']),
     );
     const outcome = await sandbox.payRequest({
       receiver: receiver('fail.payreq'),
-      senderUmaAddress: null,
+      sender: { platform: PLATFORM, umaAddress: null },
       currency: 'EUR',
       amount: 100n,
       payerData: {},
@@ -53,7 +58,7 @@ describe('sandbox UMA counterparties', () => {
   it('accepts the pay request of $success.<currency>', async () => {
     const outcome = await sandbox.payRequest({
       receiver: receiver('success.eur'),
-      senderUmaAddress: `$ada@acme.example`,
+      sender: { platform: PLATFORM, umaAddress: '$ada@acme.example' },
       currency: 'EUR',
       amount: 9_000n,
       payerData: { FULL_NAME: 'Ada Lovelace' },
