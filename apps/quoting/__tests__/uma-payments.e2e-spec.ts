@@ -47,12 +47,21 @@ describe('receiver lookups, UMA providers and quotes to UMA addresses', () => {
       ...body,
     });
   /** A lookup then a quote to `address`, executed; answers the quote and its execution. */
-  const pay = async (address: string, receivingCurrency: string) => {
+  const pay = async (
+    address: string,
+    receivingCurrency: string,
+    counterpartyInformation?: Record<string, string>,
+  ) => {
     const found = await lookup(address);
     expect(found.status).toBe(200);
     const created = await umaQuote({
       lookupId: found.body.lookupId,
-      destination: { destinationType: 'UMA_ADDRESS', umaAddress: address, currency: receivingCurrency },
+      destination: {
+        destinationType: 'UMA_ADDRESS',
+        umaAddress: address,
+        currency: receivingCurrency,
+        counterpartyInformation,
+      },
     });
     expect(created.status).toBe(201);
     const executed = await sandbox.post(
@@ -326,7 +335,8 @@ describe('receiver lookups, UMA providers and quotes to UMA addresses', () => {
     it('pays $success.<currency> through its pay request: COMPLETED, with the OUTGOING_PAYMENT webhook and the money out', async () => {
       const before = await balance();
       const address = `$success.eur@${SANDBOX}`;
-      const { quote, transactionId } = await pay(address, 'EUR');
+      const { quote, transactionId } = await pay(address, 'EUR', { FULL_NAME: 'Grace Hopper' });
+      expect(quote.destination.counterpartyInformation).toEqual({ FULL_NAME: 'Grace Hopper' });
       expect(await balance()).toBe(before - 10_000);
 
       const webhook = await finalWebhook(transactionId);
@@ -336,6 +346,7 @@ describe('receiver lookups, UMA providers and quotes to UMA addresses', () => {
         quoteId: quote.quoteId,
         source: { sourceType: 'ACCOUNT', accountId: usdAccount, currency: 'USD' },
         destination: { destinationType: 'UMA_ADDRESS', umaAddress: address, currency: 'EUR' },
+        counterpartyInformation: { FULL_NAME: 'Grace Hopper' },
         sentAmount: { amount: 10_000, currency: { code: 'USD' } },
         receivedAmount: { amount: quote.totalReceivingAmount, currency: { code: 'EUR' } },
       });

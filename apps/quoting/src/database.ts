@@ -7,6 +7,7 @@ import { FeeRuleAnnouncements1764300000000 } from '@quoting/migrations/176430000
 import { Parking1764500000000 } from '@quoting/migrations/1764500000000-parking';
 import { ExecutionKeys1764700000000 } from '@quoting/migrations/1764700000000-execution-keys';
 import { ReceiverLookups1764810000000 } from '@quoting/migrations/1764810000000-receiver-lookups';
+import { QuoteCounterpartyInformation1764810000001 } from '@quoting/migrations/1764810000001-quote-counterparty-information';
 import { Quote } from '@quoting/quotes/quote.entity';
 
 export const QUOTING_SCHEMA: SchemaOptions = {
@@ -21,5 +22,6 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     OutboxParking1764600000000,
     ExecutionKeys1764700000000,
     ReceiverLookups1764810000000,
+    QuoteCounterpartyInformation1764810000001,
   ],
 };

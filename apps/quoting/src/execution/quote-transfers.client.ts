@@ -34,6 +34,7 @@ export class QuoteTransfersClient extends InternalApi {
       ...(quote.receivingUmaAddress && payRequest
         ? { destinationUmaAddress: quote.receivingUmaAddress, payRequest }
         : {}),
+      ...(quote.counterpartyInformation ? { counterpartyInformation: quote.counterpartyInformation } : {}),
       receivingCurrency: quote.receivingCurrency,
       sentAmount: Number(quote.totalSendingAmount),
       receivedAmount: Number(quote.totalReceivingAmount),

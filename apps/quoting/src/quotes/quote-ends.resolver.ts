@@ -41,7 +41,11 @@ export class QuoteEndsResolver {
       destinationType === 'UMA_ADDRESS'
         ? this.umaDestinations.resolve(
             caller,
-            { umaAddress: destinationBody.umaAddress!, currency: destinationBody.currency },
+            {
+              umaAddress: destinationBody.umaAddress!,
+              currency: destinationBody.currency,
+              counterpartyInformation: destinationBody.counterpartyInformation,
+            },
             body.lookupId,
             body.senderCustomerInfo,
           )

@@ -56,5 +56,8 @@ export class Quote extends ScopedRecord {
   /** What the sender told the UMA receiver about itself (its pay request's payer data). */
   @Column('jsonb', { name: 'sender_customer_info', nullable: true })
   senderCustomerInfo: Record<string, unknown> | null;
+  /** What the platform told about the receiver of a UMA payment (user-info field names to values). */
+  @Column('jsonb', { name: 'counterparty_information', nullable: true })
+  counterpartyInformation: Record<string, string> | null;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;
 }

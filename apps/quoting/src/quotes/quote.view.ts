@@ -27,6 +27,8 @@ class QuoteDestinationView {
     example: '$success.mxn@sandbox.grid.uma.money',
   })
   umaAddress?: string;
+  @ApiPropertyOptional({ description: 'UMA_ADDRESS destinations: what the platform told about the receiver' })
+  counterpartyInformation?: Record<string, string>;
   @ApiProperty({ example: 'EUR' }) currency: string;
 }
 
@@ -103,6 +105,9 @@ export function presentQuote(quote: Quote): QuoteView {
       ? {
           destinationType: 'UMA_ADDRESS',
           umaAddress: quote.receivingUmaAddress,
+          ...(quote.counterpartyInformation
+            ? { counterpartyInformation: quote.counterpartyInformation }
+            : {}),
           currency: quote.receivingCurrency,
         }
       : {

@@ -103,6 +103,7 @@ export class QuotesService {
       description: body.description ?? null,
       lookupId: ends.uma?.lookupId ?? null,
       senderCustomerInfo: ends.uma?.senderCustomerInfo ?? null,
+      counterpartyInformation: ends.uma?.counterpartyInformation ?? null,
     };
     const created = await this.store.insert(quote);
     quoteTransitions.inc({ status: 'PENDING' });

@@ -15,7 +15,11 @@ export interface UmaQuoteDestination {
   /** The currency the receiver is paid in, with the amounts it accepts. */
   receiving: ReceivableCurrency;
   senderCustomerInfo: Record<string, unknown>;
+  counterpartyInformation: Record<string, string> | null;
 }
+
+const MAX_COUNTERPARTY_FIELDS = 32;
+const MAX_COUNTERPARTY_VALUE = 1_000;
 
 /**
  * Quotes to UMA addresses: created from a receiver lookup (interface.md 4.1), which fixes the
@@ -35,7 +39,7 @@ export class UmaQuoteDestinations {
    */
   async resolve(
     caller: Caller,
-    destination: { umaAddress: string; currency?: string },
+    destination: { umaAddress: string; currency?: string; counterpartyInformation?: Record<string, unknown> },
     lookupId: string | undefined,
     senderCustomerInfo: Record<string, unknown> = {},
   ): Promise<UmaQuoteDestination> {
@@ -69,7 +73,13 @@ export class UmaQuoteDestinations {
       );
     }
     assertPayerData(lookup.requiredPayerData, senderCustomerInfo);
-    return { umaAddress: receiver.address, lookupId: lookup.id, receiving, senderCustomerInfo };
+    return {
+      umaAddress: receiver.address,
+      lookupId: lookup.id,
+      receiving,
+      senderCustomerInfo,
+      counterpartyInformation: counterpartyInformationOf(destination.counterpartyInformation),
+    };
   }
 
   /**
@@ -107,6 +117,33 @@ export function assertPayerData(
       { missingFields: missing },
     );
   }
+}
+
+/** 400 unless every value is a string a transaction can show; null when there is none. */
+function counterpartyInformationOf(
+  information: Record<string, unknown> | undefined,
+): Record<string, string> | null {
+  if (!information || Object.keys(information).length === 0) return null;
+  const entries = Object.entries(information);
+  const bad = entries.filter(
+    ([, value]) => typeof value !== 'string' || value.length > MAX_COUNTERPARTY_VALUE,
+  );
+  if (entries.length > MAX_COUNTERPARTY_FIELDS || bad.length) {
+    throw ApiException.invalidInput(
+      bad.length
+        ? bad.map(([name]) => ({
+            field: `destination.counterpartyInformation.${name}`,
+            message: `must be a string of at most ${MAX_COUNTERPARTY_VALUE} characters`,
+          }))
+        : [
+            {
+              field: 'destination.counterpartyInformation',
+              message: `has more than ${MAX_COUNTERPARTY_FIELDS} fields`,
+            },
+          ],
+    );
+  }
+  return information as Record<string, string>;
 }
 
 function isBlank(value: unknown): boolean {

@@ -60,6 +60,8 @@ export class QuoteTransferDto {
   @ValidateNested()
   @Type(() => PayRequestAnswerDto)
   payRequest?: PayRequestAnswerDto;
+  /** What the platform told about the receiver (checked by quoting: string values). */
+  @IsOptional() @IsObject() counterpartyInformation?: Record<string, string>;
   @IsIn(SUPPORTED_CURRENCY_CODES) receivingCurrency: string;
   @IsInt() @Min(1) @Max(MAX_TRANSFER_AMOUNT) sentAmount: number;
   @IsInt() @Min(1) @Max(MAX_TRANSFER_AMOUNT) receivedAmount: number;

@@ -68,6 +68,7 @@ export class QuoteTransfersService {
       sourceCurrency: body.sendingCurrency,
       destinationAccountId: destination?.id ?? null,
       ...(body.destinationUmaAddress ? { destinationUmaAddress: body.destinationUmaAddress } : {}),
+      ...(body.counterpartyInformation ? { counterpartyInformation: body.counterpartyInformation } : {}),
       destinationCurrency: body.receivingCurrency,
       customerId: reserving.customerId,
       platformCustomerId: reserving.platformCustomerId,

@@ -28,6 +28,7 @@ function newQuote(): NewQuote {
     receivingUmaAddress: null,
     lookupId: null,
     senderCustomerInfo: null,
+    counterpartyInformation: null,
     lockedSide: 'SENDING',
     totalSendingAmount: '9000000000000000',
     totalReceivingAmount: '152990000000000000',

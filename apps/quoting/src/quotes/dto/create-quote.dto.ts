@@ -85,7 +85,14 @@ export class QuoteDestinationDto {
   @MaxLength(320)
   umaAddress?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsObject() counterpartyInformation?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    description:
+      'UMA_ADDRESS: what the platform knows of the receiver, by user-info field name (string values); shown on the transaction',
+    example: { FULL_NAME: 'Grace Hopper' },
+  })
+  @IsOptional()
+  @IsObject()
+  counterpartyInformation?: Record<string, unknown>;
 
   @ApiPropertyOptional({
     type: ExternalAccountDetailsDto,

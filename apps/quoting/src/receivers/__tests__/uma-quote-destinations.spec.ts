@@ -64,6 +64,7 @@ describe('UMA quote destinations', () => {
       lookupId: LOOKUP,
       receiving: { code: 'EUR', min: 1, max: 1_000 },
       senderCustomerInfo: INFO,
+      counterpartyInformation: null,
     });
     const named = await destinations({}).resolve(
       caller,
@@ -116,6 +117,17 @@ describe('UMA quote destinations', () => {
     expect(payerData).toMatchObject({
       code: 'MISSING_MANDATORY_USER_INFO',
       details: { missingFields: ['FULL_NAME'] },
+    });
+    const information = await refusal(
+      destinations({}).resolve(
+        caller,
+        { umaAddress: RECEIVER, counterpartyInformation: { FULL_NAME: 'Grace Hopper', AGE: 42 } },
+        lookupId,
+        INFO,
+      ),
+    );
+    expect(information.details).toEqual({
+      errors: [{ field: 'destination.counterpartyInformation.AGE', message: expect.any(String) }],
     });
     const address = await refusal(destinations({}).resolve(caller, { umaAddress: 'nobody' }, lookupId, INFO));
     expect(address.code).toBe('INVALID_UMA_ADDRESS');
