@@ -13,8 +13,13 @@ describe('route table', () => {
     ['/sandbox/send', 'quoting'],
     ['/sandbox/uma/receive', 'transfers'],
     ['/webhooks/test', 'webhooks'],
+    ['/invitations/k3Jx9Qm2Vb7TtZp4Lw8NcA/claim', 'customers'],
   ])('routes %s to %s', (path, upstream) => {
     expect(findRoute(path)?.upstream).toBe(upstream);
+  });
+
+  it('needs TRANSACT to create, claim or cancel an invitation: a step of a payment, not set-up', () => {
+    expect(findRoute('/invitations')?.writePermission).toBe('TRANSACT');
   });
 
   it('matches whole path segments only', () => {
