@@ -65,7 +65,10 @@ export class InvitationsService {
       updatedAt: now,
     };
     await manager.insert(Invitation, invitation);
-    this.logger.log({ invitationCode: invitation.code, inviterCustomerId: inviter.id }, 'invitation created');
+    this.logger.log(
+      { invitationCode: invitation.code, inviterCustomerId: toApiId('Customer', inviter.id) },
+      'invitation created',
+    );
     return presentInvitation(invitation, now);
   }
 
