@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -33,7 +34,7 @@ function moduleBoundaries({ inTests }) {
 const appScopes = ['gateway', 'customers', 'quoting', 'transfers', 'ledger', 'bulk-import', 'webhooks'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.cache/**', '.nx/**', 'coverage/**', 'scripts/**', 'tools/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.cache/**', '.nx/**', 'coverage/**', 'tools/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -61,5 +62,12 @@ export default tseslint.config(
   {
     files: ['**/__tests__/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ inTests: true })] },
+  },
+  {
+    // The Node scripts (set-up, start, bench, faults, the e2e global set-up); tsconfig.scripts.json types them.
+    files: ['**/*.mjs'],
+    languageOptions: { globals: globals.node },
+    // A rest sibling names what a copy leaves out (`{ secret: _secret, ...shown }`).
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }] },
   },
 );

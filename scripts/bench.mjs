@@ -19,6 +19,7 @@ const log = (line) => console.log(`[bench] ${line}`);
 const runId = randomBytes(4).toString('hex');
 const logDir = `${ROOT}/.cache/bench/logs`;
 
+/** @type {NodeJS.ProcessEnv} */
 const env = {
   ...process.env,
   ...stackEnvironment(await freeBasePort(BENCH_BASE_PORT)),

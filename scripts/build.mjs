@@ -42,7 +42,8 @@ export async function build({ log = console.log } = {}) {
       const target = `${ROOT}/dist/${relative(ROOT, file).replace(/\.ts$/, '.js')}`;
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, `${output.code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
-      await writeFile(`${target}.map`, output.map);
+      // sourceMaps: true above, so there is a map.
+      await writeFile(`${target}.map`, /** @type {string} */ (output.map));
     }),
   );
   log(`Built ${files.length} files into dist/ in ${Date.now() - started} ms`);

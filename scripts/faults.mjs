@@ -35,11 +35,13 @@ const { values } = parseArgs({ options: { faults: { type: 'string' }, 'load-seco
 const faults = selectedFaults(values.faults ?? process.env.FAULTS ?? '');
 const loadMs = Number(values['load-seconds'] ?? 15) * 1000;
 const runId = randomBytes(4).toString('hex');
+const KAFKA_BROKER = '127.0.0.1:29092';
+/** @type {NodeJS.ProcessEnv} */
 const env = {
   ...process.env,
   ...stackEnvironment(await freeBasePort(28080)),
   DATABASE_URL: process.env.FAULTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_faults',
-  KAFKA_BROKERS: '127.0.0.1:29092',
+  KAFKA_BROKERS: KAFKA_BROKER,
   KAFKA_CONTROLLER_PORT: '29093',
   KAFKA_TOPIC_PREFIX: `faults-${runId}.`,
   BULLMQ_PREFIX: `faults-${runId}`,
@@ -143,7 +145,7 @@ try {
   await receiver.stop();
   await db.end();
   await deleteRedisKeys(env.REDIS_URL ?? DEFAULT_REDIS_URL, `faults-${runId}*`);
-  await deleteRunResources(env.KAFKA_TOPIC_PREFIX, [env.KAFKA_BROKERS]).catch(() => undefined);
+  await deleteRunResources(env.KAFKA_TOPIC_PREFIX, [KAFKA_BROKER]).catch(() => undefined);
   await stopKafka({ env, log });
 }
 process.exit(failed ? 1 : 0);

@@ -14,14 +14,13 @@ export async function generateOpenApi() {
   const { NestFactory } = require('@nestjs/core');
   const { FastifyAdapter } = require('@nestjs/platform-fastify');
   const { SwaggerModule, DocumentBuilder } = require('@nestjs/swagger');
-  const document = new DocumentBuilder()
+  const built = new DocumentBuilder()
     .setTitle('Cross-border payments API')
     .setDescription('Balances, FX quotes, transfers, customers and webhooks for platforms. Authenticate with HTTP Basic: client id and client secret of an API token.')
     .setVersion('2025-10-13')
     .addBasicAuth()
     .build();
-  document.paths = {};
-  document.components.schemas = {};
+  const document = { ...built, paths: {}, components: { ...built.components, schemas: {} } };
   for (const app of APPS) {
     const { AppModule } = require(appEntry(app.name, 'app.module.js'));
     const nest = await NestFactory.create(AppModule, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });

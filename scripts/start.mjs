@@ -14,6 +14,7 @@ const { values } = parseArgs({
 const log = (line) => console.log(`[start] ${line}`);
 
 // Explicitly set variables win over the default port layout.
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...stackEnvironment(), ...process.env };
 
 const startedAt = Date.now();

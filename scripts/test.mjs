@@ -21,7 +21,7 @@ try {
   log(`set-up failed: ${error.message}`);
   process.exit(1);
 }
-run('Type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('Type check (apps, libs, scripts)', 'npm', ['run', '--silent', 'typecheck']);
 run('Lint (with Nx module boundaries)', 'npm', ['run', '--silent', 'lint'], { ...process.env, NX_DAEMON: 'false' });
 run('OpenAPI document is up to date', process.execPath, ['scripts/openapi.mjs', '--check']);
 run('Jest: unit, integration, e2e', 'npx', ['jest', '--runInBand', ...process.argv.slice(2)], { ...process.env, E2E_SKIP_BUILD: 'true' });

@@ -28,13 +28,12 @@ export async function benchBulkImport({ env, log, logDir, replicaCounts = [1, 2]
       const authorization = `Basic ${Buffer.from(`${platform.sandbox.clientId}:${platform.sandbox.clientSecret}`).toString('base64')}`;
       try {
         const hostCpuOfImport = hostCpuMeter();
-        const run = await importOnce({ gateway, authorization, label, log });
-        run.hostCpu = hostCpuOfImport.stop();
+        const { startedAt, ...imported } = await importOnce({ gateway, authorization, label, log });
+        const hostCpu = hostCpuOfImport.stop();
         const workers = stack.children.filter(({ name }) => name.startsWith('bulk-import-worker'));
-        run.peakRssMb = workers.map(({ child }) => peakRssMb(child.pid));
-        run.ledgerCaughtUpSeconds = await ledgerCatchUp(env.DATABASE_URL, platform.platformId, run.startedAt);
-        run.replicas = replicas;
-        delete run.startedAt;
+        const workersPeakRssMb = workers.map(({ child }) => peakRssMb(child.pid));
+        const ledgerCaughtUpSeconds = await ledgerCatchUp(env.DATABASE_URL, platform.platformId, startedAt);
+        const run = { ...imported, hostCpu, peakRssMb: workersPeakRssMb, ledgerCaughtUpSeconds, replicas };
         log(
           `${replicas} replica(s): upload ${run.uploadSeconds} s, completed after ${run.totalSeconds} s, ${run.rowsPerSecond} rows/s, ` +
             `peak RSS per worker ${run.peakRssMb.join(', ')} MB; ledger had every internal account after ${run.ledgerCaughtUpSeconds} s`,

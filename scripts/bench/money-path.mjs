@@ -92,6 +92,7 @@ export async function benchMoneyPath({
     const failures = {};
     const measuredFrom = performance.now() + warmupSeconds * 1000;
     const deadline = measuredFrom + durationSeconds * 1000;
+    /** @type {ReturnType<typeof hostCpuMeter> | undefined} */
     let hostCpuOfLoad;
     const measurement = setTimeout(() => (hostCpuOfLoad = hostCpuMeter()), warmupSeconds * 1000);
     await Promise.all(
@@ -252,7 +253,7 @@ function startReceiver() {
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
-      receiver.url = `http://127.0.0.1:${server.address().port}/webhooks`;
+      receiver.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/webhooks`;
       receiver.stop = () => new Promise((done) => server.close(done));
       resolve(receiver);
     });

@@ -25,7 +25,7 @@ export async function uploadImport({ platform, gatewayUrl, rows }) {
       headers: { authorization: platform.api.authorization, 'idempotency-key': key },
       body: form,
     }).catch(() => undefined);
-    if (response?.status === 202) return { ...(await response.json()), label, rows };
+    if (response?.status === 202) return { .../** @type {object} */ (await response.json()), label, rows };
     if (response && response.status < 500) throw new Error(`the import upload answered ${response.status}`);
   }
   throw new Error('the import upload got no answer');

@@ -15,6 +15,7 @@ const AFTER_RECOVERY_MS = 3_000;
  * injection, of the first successful request sent after it, and of every app answering /ready again.
  */
 export async function runPhase({ fault, context, loadMs }) {
+  /** @type {{ fault: string, requests: Record<string, any>[], answers: object, injectedAt?: number, appsBackAt?: number, recoveredAt?: number }} */
   const phase = { fault: fault.name, requests: [], answers: {} };
   context.currentPhase = phase;
   const load = startLoad(context.platforms, phase.requests);

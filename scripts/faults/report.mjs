@@ -1,5 +1,6 @@
 // The suite's table: per fault, the requests its load sent, the retries they took, what the final
 // checks found against them and how long the service took to answer again.
+/** @type {[string, number][]} */
 const COLUMNS = [
   ['fault', 28],
   ['requests', 9],

@@ -11,7 +11,12 @@ const GIVE_UP_MS = 180_000;
 const MAX_BACKOFF_MS = 2_000;
 
 export class RetryingClient {
-  /** `onAnswer({ sentAt, answeredAt, status })` hears every attempt: the suite times recoveries by it. */
+  /**
+   * `onAnswer({ sentAt, answeredAt, status })` hears every attempt: the suite times recoveries by it.
+   * @param {string} gatewayUrl
+   * @param {{ clientId: string, clientSecret: string }} credentials
+   * @param {{ onAnswer?: (attempt: { sentAt: number, answeredAt: number, status: number }) => void, connections?: number }} [options]
+   */
   constructor(gatewayUrl, credentials, { onAnswer = () => undefined, connections = 16 } = {}) {
     this.pool = new Pool(gatewayUrl, { connections, keepAliveTimeout: 10_000 });
     this.authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
@@ -75,6 +80,7 @@ export class RetryingClient {
   }
 }
 
+/** @param {{ status: number, hasRetryAfter?: boolean }} answer */
 function isOutcomeUnknown({ status, hasRetryAfter }) {
   return status === 0 || status >= 500 || status === 429 || (status === 409 && hasRetryAfter);
 }

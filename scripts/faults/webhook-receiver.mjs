@@ -6,6 +6,8 @@ export class FaultyWebhookReceiver {
   /** Every delivery received, 2xx-answered or not: { platform, at, webhookId, type, transactionId, status }. */
   deliveries = [];
   mode = 'ok';
+  /** Set by start(). */
+  server = /** @type {import('node:http').Server} */ (/** @type {unknown} */ (undefined));
 
   /** `hangMs`: how long a request is held in 'hang' mode (beyond the dispatcher's WEBHOOK_TIMEOUT_MS). */
   constructor({ hangMs }) {
@@ -18,8 +20,9 @@ export class FaultyWebhookReceiver {
       request.on('data', (chunk) => chunks.push(chunk));
       request.on('end', () => this.answer(request, Buffer.concat(chunks).toString('utf8'), response));
     });
-    await new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${this.server.address().port}/webhooks`;
+    await /** @type {Promise<void>} */ (new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve)));
+    const { port } = /** @type {import('node:net').AddressInfo} */ (this.server.address());
+    this.baseUrl = `http://127.0.0.1:${port}/webhooks`;
   }
 
   urlFor(platform) {

@@ -16,18 +16,6 @@ const STOP_GRACE_MS = 15_000;
 export function superviseApp({ name, entry, env, cwd, logFile, url, log }) {
   let restartTimer;
   let consecutiveCrashes = 0;
-  const app = {
-    name,
-    url,
-    child: undefined,
-    restarts: 0,
-    /** Set once the app first answered /ready: a crash before that is a start failure, not restarted. */
-    supervised: false,
-    stopping: false,
-    signal: (signalName) => app.child.kill(signalName),
-    stop: () => stopApp(app, () => clearTimeout(restartTimer), log),
-  };
-
   const launch = () => {
     const startedAt = Date.now();
     const child = spawn(process.execPath, ['--enable-source-maps', entry], {
@@ -47,12 +35,22 @@ export function superviseApp({ name, entry, env, cwd, logFile, url, log }) {
         `${name} exited (${signalName ?? `code ${code}`}); restarting in ${delayMs / 1000} s (restart ${app.restarts})`,
       );
       restartTimer = setTimeout(() => {
-        if (!app.stopping) launch();
+        if (!app.stopping) app.child = launch();
       }, delayMs);
     });
-    app.child = child;
+    return child;
   };
-  launch();
+  const app = {
+    name,
+    url,
+    child: launch(),
+    restarts: 0,
+    /** Set once the app first answered /ready: a crash before that is a start failure, not restarted. */
+    supervised: false,
+    stopping: false,
+    signal: (signalName) => app.child.kill(signalName),
+    stop: () => stopApp(app, () => clearTimeout(restartTimer), log),
+  };
   return app;
 }
 

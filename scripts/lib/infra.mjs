@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
 import { APPS, appEntry, ROOT } from './apps.mjs';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/payments';
@@ -126,7 +126,7 @@ export async function migrateAll(env, { log = console.log } = {}) {
   await Promise.all(
     APPS.map(
       (app) =>
-        new Promise((resolve, reject) => {
+        /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
           const child = spawn(process.execPath, [appEntry(app.name, 'migrate.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
           let output = '';
           child.stdout.on('data', (chunk) => (output += chunk));
@@ -134,7 +134,7 @@ export async function migrateAll(env, { log = console.log } = {}) {
           child.on('exit', (code) =>
             code === 0 ? resolve() : reject(new Error(`migrations of ${app.name} failed:\n${output.trim()}`)),
           );
-        }),
+        })),
     ),
   );
   log('Migrations applied');

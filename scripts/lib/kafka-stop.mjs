@@ -28,7 +28,7 @@ export async function stopKafka({ log = console.log, env = process.env } = {}) {
   if (pid === undefined) {
     throw new CannotStop(
       `Port ${port} is held by a process of user ${userName(uid)} (uid ${uid}), whose processes this user ` +
-        `(uid ${process.getuid()}) cannot see or signal; ask them, or run this as root`,
+        `(uid ${process.getuid?.()}) cannot see or signal; ask them, or run this as root`,
     );
   }
   if (!isKafkaBroker(cmdline)) {

@@ -15,6 +15,7 @@ const E2E_BASE_PORT = 18080;
 
 export default async function globalSetup() {
   const runId = randomBytes(4).toString('hex');
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     ...stackEnvironment(await freeBasePort(E2E_BASE_PORT)),
