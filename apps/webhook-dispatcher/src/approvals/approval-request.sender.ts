@@ -7,8 +7,15 @@ import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
 /**
+ * The transfers app gives the platform twice the timeout from the payment's creation to answer (the
+ * delivery, then the answer): a request that could not go out within it (an outage here) is not sent
+ * at all, so a platform is never asked about a payment that already failed.
+ */
+const SENDABLE_WINDOWS = 2;
+
+/**
  * Sends a pending incoming payment's webhook once, within APPROVAL_TIMEOUT_SECONDS, and reports what
- * came back: the platform's answer decides the payment (decisions.md), so it is neither retried nor
+ * came back: the platform's answer decides the payment (docs/api.md#approvals), so it is neither retried nor
  * left waiting for an endpoint. The answer travels to the transfers app as an event on
  * APPROVAL_ANSWERS, written to the outbox with the delivery's outcome (DeliveryWorker), so it is
  * reported exactly when the attempt is recorded, whatever crashes in between.
@@ -28,13 +35,14 @@ export class ApprovalRequestSender {
     const { id, lease } = delivery;
     const attemptCount = delivery.attemptCount + 1;
     if (delivery.url === null) {
-      const now = new Date();
-      const error = 'WEBHOOK_ENDPOINT_NOT_SET: the platform has no webhook endpoint';
-      return {
-        ...{ id, lease, attemptCount: delivery.attemptCount },
-        decision: { status: 'FAILED', nextAttemptAt: now, lastError: error },
-        answer: answerEvent(delivery, { outcome: 'UNREACHABLE', error, answeredAt: now.toISOString() }),
-      };
+      return unsent(
+        delivery,
+        'UNREACHABLE',
+        'WEBHOOK_ENDPOINT_NOT_SET: the platform has no webhook endpoint',
+      );
+    }
+    if (Date.now() - Date.parse(JSON.parse(delivery.body).timestamp) > SENDABLE_WINDOWS * this.timeoutMs) {
+      return unsent(delivery, 'TIMED_OUT', 'the approval request could not be sent before its deadline');
     }
     const attempt = await this.sender.send(delivery.url, delivery.body, this.timeoutMs);
     return {
@@ -46,6 +54,16 @@ export class ApprovalRequestSender {
       answer: answerOf(delivery, attempt),
     };
   }
+}
+
+/** Given up without an attempt, and reported as `outcome`. */
+function unsent(delivery: DueDelivery, outcome: 'UNREACHABLE' | 'TIMED_OUT', error: string): DeliveryUpdate {
+  const now = new Date();
+  return {
+    ...{ id: delivery.id, lease: delivery.lease, attemptCount: delivery.attemptCount },
+    decision: { status: 'FAILED', nextAttemptAt: now, lastError: error },
+    answer: answerEvent(delivery, { outcome, error, answeredAt: now.toISOString() }),
+  };
 }
 
 /** Answered in any way, the webhook reached the platform; otherwise it is given up at once. */

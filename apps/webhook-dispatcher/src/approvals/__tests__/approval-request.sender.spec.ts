@@ -1,6 +1,9 @@
 import { Environment } from '@payments/contracts';
-import { answerOf, decisionAfter } from '@webhooks/approvals/approval-request.sender';
+import { ConfigService } from '@nestjs/config';
+import { answerOf, ApprovalRequestSender, decisionAfter } from '@webhooks/approvals/approval-request.sender';
 import { DueDelivery } from '@webhooks/deliveries/delivery.store';
+import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
 const TRANSACTION = 'Transaction:0a6c3f0e-51a4-4b1e-9f3c-4c1f6d2b8e01';
 const delivery: DueDelivery = {
@@ -45,5 +48,20 @@ describe('approval requests', () => {
       error: 'connect ECONNREFUSED',
     });
     expect(decisionAfter({ ...attempt, error: 'connect ECONNREFUSED' })).toMatchObject({ status: 'FAILED' });
+  });
+
+  it('sends nothing once the payment is past its first deadline, and reports it TIMED_OUT', async () => {
+    const send = jest.fn(async () => ({ ...attempt, responseStatus: 200, responseBody: '{}' }));
+    const config = { get: () => 5 } as unknown as ConfigService<WebhookDispatcherEnvironment, true>;
+    const approvals = new ApprovalRequestSender({ send } as unknown as WebhookSender, config);
+    const bodyAt = (timestamp: Date) =>
+      JSON.stringify({ timestamp: timestamp.toISOString(), transaction: { id: TRANSACTION } });
+    const stale = await approvals.attempt({ ...delivery, body: bodyAt(new Date(Date.now() - 11_000)) });
+    expect(send).not.toHaveBeenCalled();
+    expect(stale.decision.status).toBe('FAILED');
+    expect(stale.answer?.payload.outcome).toBe('TIMED_OUT');
+    const fresh = await approvals.attempt({ ...delivery, body: bodyAt(new Date()) });
+    expect(send).toHaveBeenCalledWith(delivery.url, expect.any(String), 5_000);
+    expect(fresh.answer?.payload).toMatchObject({ outcome: 'ANSWERED', responseStatus: 200 });
   });
 });
