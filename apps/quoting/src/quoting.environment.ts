@@ -24,14 +24,14 @@ export class QuotingEnvironment extends CommonEnvironment {
   /** Turns an executed quote into a transaction. */
   @IsUrl(internalUrl) TRANSFERS_URL = 'http://127.0.0.1:8083';
 
-  /** How long a quote's rate holds (decisions.md: default 300). */
+  /** How long a quote's rate holds (docs/api.md#limits: default 300). */
   @Type(() => Number)
   @IsInt()
   @Min(10)
   @Max(3600)
   QUOTE_TTL_SECONDS = 300;
 
-  /** The domain of the simulated UMA receivers (decisions.md), reachable with sandbox credentials. */
+  /** The domain of the simulated UMA receivers (docs/api.md#sandbox), reachable with sandbox credentials. */
   @Matches(/^[a-z0-9.-]+(:\d{1,5})?$/i, { message: 'SANDBOX_UMA_DOMAIN must be a host name' })
   SANDBOX_UMA_DOMAIN = 'sandbox.grid.uma.money';
 
@@ -42,7 +42,7 @@ export class QuotingEnvironment extends CommonEnvironment {
   @IsUrl(internalUrl)
   RATE_SOURCE_URL = '';
 
-  /** How long fetched mid rates are kept in Redis (interface.md part 8: about five minutes). */
+  /** How long fetched mid rates are kept in Redis (docs/api.md, "Exchange rates": about five minutes). */
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -36,7 +36,7 @@ export class TransfersEnvironment extends CommonEnvironment {
 
   /**
    * How long a platform has to approve or reject an incoming payment after acknowledging its pending
-   * webhook with 202; the webhook's own answer must also come within it (decisions.md).
+   * webhook with 202; the webhook's own answer must also come within it (docs/api.md#approvals).
    */
   @Type(() => Number)
   @IsInt()

@@ -29,7 +29,7 @@ export class WebhookDispatcherEnvironment extends CommonEnvironment {
   WEBHOOK_ENDPOINT_WAIT_SECONDS = 86_400;
 
   /**
-   * How long a platform has to answer a pending incoming payment's webhook (decisions.md): connecting,
+   * How long a platform has to answer a pending incoming payment's webhook (docs/api.md#approvals): connecting,
    * the answer and each pause in its body. Past it the payment fails as PAYMENT_APPROVAL_TIMED_OUT.
    */
   @Type(() => Number) @IsInt() @Min(1) @Max(3_600)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-/** Resource prefixes of interface.md 2.1 plus this service's own (Token, Platform). */
+/** Resource prefixes of the API (docs/api.md#identifiers-amounts-and-times), and Platform, used internally. */
 export type ResourceType =
   | 'Quote'
   | 'Transaction'

@@ -1,5 +1,5 @@
 /**
- * interface.md 2.5: the rate and fees of a transaction, as quoting prices them and transfers shows
+ * docs/openapi.json: the rate and fees of a transaction, as quoting prices them and transfers shows
  * them on the transaction (and in its events).
  */
 export interface TransactionRateDetails {

@@ -75,7 +75,7 @@ export class Ratio {
     return (this.numerator + this.denominator - 1n) / this.denominator;
   }
 
-  /** Rounds to the nearest integer, a half going up (how fees round, decisions.md). */
+  /** Rounds to the nearest integer, a half going up (how fees round, docs/api.md "Quotes"). */
   roundHalfUp(): bigint {
     return (2n * this.numerator + this.denominator) / (2n * this.denominator);
   }

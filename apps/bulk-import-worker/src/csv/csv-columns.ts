@@ -1,7 +1,7 @@
 import { CUSTOMER_TYPES, CustomerType } from '@payments/contracts';
 
 /**
- * The columns of a bulk customer CSV (interface.md 4.6, decisions.md "Bulk import"). `nationality`
+ * The columns of a bulk customer CSV (docs/api.md, "Bulk import"). `nationality`
  * is this service's addition: the platform's currencies may require it, and a bank account's
  * beneficiary needs it.
  */

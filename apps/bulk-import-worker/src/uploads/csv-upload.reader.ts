@@ -4,7 +4,7 @@ import { CsvError, parse } from 'csv-parse';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 
-/** The multipart part that carries the CSV (decisions.md). */
+/** The multipart part that carries the CSV (docs/api.md, "Bulk import"). */
 export const FILE_PART = 'file';
 
 export interface CsvRecord {

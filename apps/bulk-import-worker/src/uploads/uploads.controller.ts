@@ -26,7 +26,7 @@ export class UploadsController {
   @ApiOperation({
     summary: 'Import customers from a CSV file',
     description:
-      'Columns per interface.md 4.6: umaAddress, platformCustomerId, customerType; fullName, birthDate (individuals) or ' +
+      'Columns: umaAddress, platformCustomerId, customerType; fullName, birthDate (individuals) or ' +
       'businessLegalName (businesses); addressLine1, city, state, postalCode, country; optional addressLine2, ' +
       'platformAccountId, description, email, nationality, businessRegistrationNumber, businessTaxId and the bank columns ' +
       'accountType, accountNumber, routingNumber, accountCategory, clabeNumber, pixKey, pixKeyType, iban, swiftBic, ' +

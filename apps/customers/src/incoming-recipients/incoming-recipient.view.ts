@@ -13,6 +13,6 @@ export interface IncomingRecipientView {
   requiredCounterpartyFields: CounterpartyField[];
   /** What the provider requires about the other party of a payment in this currency. */
   providerCounterpartyFields: UserInfoField[];
-  /** The customer's default UMA deposit account (interface.md 2.8) when it is active and in this currency. */
+  /** The customer's default UMA deposit account (docs/api.md) when it is active and in this currency. */
   defaultUmaDepositAccount: InternalExternalAccountView | null;
 }

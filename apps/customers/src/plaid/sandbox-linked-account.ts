@@ -14,7 +14,7 @@ const SANDBOX_BANKS = [
 /**
  * The checking account the link provider's sandbox reports for a public token and account id: the same
  * pair always gives the same account. Its number ends in the token's last three digits (000 when it
- * does not end in digits), so a sandbox user picks a rail failure ending (interface.md 4.7) by
+ * does not end in digits), so a sandbox user picks a rail failure ending (docs/api.md#sandbox) by
  * choosing the token. The holder is the customer who linked it, with the name and address on file.
  */
 export function sandboxLinkedAccount(

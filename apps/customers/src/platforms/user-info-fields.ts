@@ -1,4 +1,4 @@
-/** The user-info field names of interface.md 2.12: what may be required about a customer or a counterparty. */
+/** The user-info field names (docs/api.md): what may be required about a customer or a counterparty. */
 export const USER_INFO_FIELDS = [
   'FULL_NAME',
   'BIRTH_DATE',

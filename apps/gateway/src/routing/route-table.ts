@@ -35,7 +35,7 @@ const RULES: RouteRule[] = [
   { prefix: '/invitations', upstream: 'customers', writePermission: 'TRANSACT' },
 ].sort((a, b) => b.prefix.length - a.prefix.length) as RouteRule[];
 
-/** POST endpoints where an Idempotency-Key replays the first response (decisions.md). */
+/** POST endpoints where an Idempotency-Key replays the first response (docs/api.md#idempotency). */
 const IDEMPOTENT_POSTS: RegExp[] = [
   /^\/quotes$/,
   /^\/quotes\/[^/]+\/execute$/,

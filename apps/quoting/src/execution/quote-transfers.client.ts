@@ -47,7 +47,7 @@ export class QuoteTransfersClient extends InternalApi {
   }
 }
 
-/** A transaction's rate details are the quote's without the counterparty's (interface.md 2.5). */
+/** A transaction's rate details are the quote's without the counterparty's (docs/openapi.json). */
 function transactionRateDetails(details: QuoteRateDetails): TransactionRateDetails {
   return {
     serviceApiMultiplier: details.serviceApiMultiplier,

@@ -6,14 +6,14 @@ import { FEE_TYPES, FeeType } from '@quoting/fee-rules/fee-rule.entity';
 /** The parts a fee is made of: a fixed amount and a rate on the sending amount. */
 export type FeeComponent = 'fixedFee' | 'variableFeeRate';
 
-/** What each fee type charges (interface.md 4.5 rule 2); it must be given those and no others. */
+/** What each fee type charges (docs/api.md, "Fee rules"); it must be given those and no others. */
 const COMPONENTS_OF: Record<FeeType, readonly FeeComponent[]> = {
   FIXED: ['fixedFee'],
   PERCENTAGE: ['variableFeeRate'],
   HYBRID: ['fixedFee', 'variableFeeRate'],
 };
 
-/** USD cents (interface.md part 8). */
+/** USD cents (docs/api.md#limits). */
 const MAX_FIXED_FEE = 10_000;
 const MAX_VARIABLE_FEE_RATE = 0.2;
 /** The scale of the column: a seventh decimal place would be rounded away instead of stored. */

@@ -1,7 +1,7 @@
 import { Column, Entity } from 'typeorm';
 import { ScopedRecord } from '@payments/persistence';
 
-/** What a fee rule prices; decisions.md says which quotes and transfers each type applies to. */
+/** What a fee rule prices; docs/api.md ("Fee rules") says which quotes and transfers each type applies to. */
 export const FEE_RULE_TRANSACTION_TYPES = [
   'TRANSFER_IN',
   'TRANSFER_OUT',

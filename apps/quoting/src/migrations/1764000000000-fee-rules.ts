@@ -8,7 +8,7 @@ const NOW_MS = `date_trunc('milliseconds', now())`;
 
 export class FeeRules1764000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
-    // The ranges repeat the API's (interface.md part 8), so that no code path can store a rule the API refuses.
+    // The ranges repeat the API's (docs/api.md#limits), so that no code path can store a rule the API refuses.
     await queryRunner.query(`
       CREATE TABLE fee_rules (
         id uuid PRIMARY KEY,
@@ -28,7 +28,7 @@ export class FeeRules1764000000000 implements MigrationInterface {
           (fixed_fee IS NOT NULL) = (fee_type IN ('FIXED', 'HYBRID'))
           AND (variable_fee_rate IS NOT NULL) = (fee_type IN ('PERCENTAGE', 'HYBRID'))
         ),
-        -- One rule per transaction type (interface.md 4.5); also the index quote pricing reads by.
+        -- One rule per transaction type (docs/api.md, "Fee rules"); also the index quote pricing reads by.
         CONSTRAINT fee_rules_transaction_type_key UNIQUE (platform_id, environment, transaction_type)
       )`);
   }

@@ -19,7 +19,7 @@ export interface PricedQuote extends Pricing {
   ratesAsOf: string;
 }
 
-/** Which fee rule applies to a conversion (decisions.md): to or from BTC is a ramp, fiat to fiat a payout. */
+/** Which fee rule applies to a conversion (docs/api.md): to or from BTC is a ramp, fiat to fiat a payout. */
 export function feeRuleTypeOf(sendingCurrency: string, receivingCurrency: string): FeeRuleTransactionType {
   if (receivingCurrency === 'BTC') return 'RAMP_ON';
   if (sendingCurrency === 'BTC') return 'RAMP_OFF';

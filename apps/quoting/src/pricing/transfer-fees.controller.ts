@@ -29,7 +29,7 @@ export class TransferFeeQueries {
 
 /**
  * Internal: transfers asks what the platform's TRANSFER_IN or TRANSFER_OUT rule charges
- * (decisions.md), for the transfers of its concurrent requests in one call, answered in their order.
+ * (docs/api.md, "Transfers"), for the transfers of its concurrent requests in one call, answered in their order.
  */
 @ApiExcludeController()
 @Controller('internal/transfer-fees')

@@ -9,7 +9,7 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const QUOTE_SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING'] as const;
 export type QuoteSourceType = (typeof QUOTE_SOURCE_TYPES)[number];
 
-/** interface.md 2.4: where the platform sends the money of a just-in-time funded quote. */
+/** docs/openapi.json: where the platform sends the money of a just-in-time funded quote. */
 export interface PaymentInstruction {
   accountType: 'US_ACCOUNT' | 'SPARK_WALLET';
   [field: string]: string;

@@ -56,7 +56,7 @@ class PaymentInstructionView {
   @ApiPropertyOptional() instructionsNotes?: string;
 }
 
-/** A quote as the API shows it (interface.md 2.3). */
+/** A quote as the API shows it (QuoteView in docs/openapi.json). */
 export class QuoteView {
   @ApiProperty({ example: 'Quote:019542f5-b3e7-1d02-0000-000000000006' }) quoteId: string;
   @ApiProperty({ description: 'The same as quoteId, as Grid clients read it' }) id: string;

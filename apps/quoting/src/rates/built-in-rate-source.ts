@@ -1,7 +1,7 @@
 import { MidRates, RateSource } from '@quoting/rates/rate-source';
 
 /**
- * A fixed table of mid rates for every currency of decisions.md: enough for the sandbox and for a
+ * A fixed table of mid rates for every currency of the API: enough for the sandbox and for a
  * deployment that has no market feed yet. Units of the currency per US dollar.
  */
 const TABLE: Record<string, string> = {

@@ -22,7 +22,7 @@ const MAX_COUNTERPARTY_FIELDS = 32;
 const MAX_COUNTERPARTY_VALUE = 1_000;
 
 /**
- * Quotes to UMA addresses: created from a receiver lookup (interface.md 4.1), which fixes the
+ * Quotes to UMA addresses: created from a receiver lookup (docs/api.md, "Receiver lookups"), which fixes the
  * currencies and the payer data the receiver needs, and executed through the counterparty's pay
  * request.
  */
@@ -44,7 +44,7 @@ export class UmaQuoteDestinations {
     senderCustomerInfo: Record<string, unknown> = {},
   ): Promise<UmaQuoteDestination> {
     const receiver = parseUmaAddress(destination.umaAddress);
-    // interface.md 2.1: a lookup id is also shown with the prefix LookupRequest.
+    // A lookup id is also accepted with the prefix LookupRequest (docs/api.md#identifiers-amounts-and-times).
     const id = lookupId && uuidOf('Lookup', lookupId.replace(/^LookupRequest:/, 'Lookup:'));
     const lookup = id ? await this.lookups.find(scopeOf(caller), id) : null;
     if (!lookup || lookup.expired || !lookup.receiverUmaAddress) {

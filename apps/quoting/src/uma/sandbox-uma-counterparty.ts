@@ -24,7 +24,7 @@ export const SANDBOX_PAYER_DATA: PayerDataField[] = [
 const SUCCESS_USER = /^success\.([a-z]{3})$/;
 
 /**
- * The receivers at SANDBOX_UMA_DOMAIN (decisions.md), simulated in-process: `$success.<currency>`
+ * The receivers at SANDBOX_UMA_DOMAIN (docs/api.md#sandbox), simulated in-process: `$success.<currency>`
  * receives that currency, `$fail.lnurlp` fails the lookup, `$fail.payreq` is found (in every
  * currency) and refuses the pay request. Any other user there does not exist, which fails the lookup.
  */

@@ -10,7 +10,7 @@ export interface UmaSender {
   umaAddress: string | null;
 }
 
-/** A field the receiving side needs about the payer (interface.md 2.12 user-info field names). */
+/** A field the receiving side needs about the payer (a user-info field name, docs/api.md "Configuration"). */
 export interface PayerDataField {
   name: string;
   mandatory: boolean;

@@ -89,7 +89,7 @@ export class LedgerClient extends InternalApi {
   }
 
   /**
-   * The customer's internal account in `currency`: one per customer and currency (decisions.md), so
+   * The customer's internal account in `currency`: one per customer and currency (docs/api.md, "Customers"), so
    * it is the primary one. 404 ACCOUNT_NOT_FOUND when the ledger has not opened it.
    */
   async customerAccount(caller: Caller, customerId: string, currency: string): Promise<LedgerAccount> {

@@ -2,9 +2,9 @@ import { ApprovalAnswerReceivedV1, RequestedCustomerInfoField } from '@payments/
 import { FailureReason } from '@transfers/transactions/transaction.entity';
 
 /**
- * What an approval comes to (decisions.md "Pending incoming payment"): approved with what the
+ * What an approval comes to (docs/api.md#approvals): approved with what the
  * platform told about the recipient, acknowledged (202: approve or reject follows before the new
- * deadline), rejected, or failed with a reason of interface.md part 7.
+ * deadline), rejected, or failed with a failureReason of docs/api.md#errors.
  */
 export type ApprovalDecision =
   | { kind: 'approve'; receiverCustomerInfo: Record<string, string> }

@@ -12,11 +12,11 @@ export interface IncomingRecipient {
   umaAddress: string;
   minAmount: number;
   maxAmount: number;
-  /** What the platform asks of counterparties in the currency (interface.md 2.12). */
+  /** What the platform asks of counterparties in the currency (docs/api.md, "Configuration"). */
   requiredCounterpartyFields: RequestedCustomerInfoField[];
   /** What the provider requires about the other party of a payment in the currency. */
   providerCounterpartyFields: string[];
-  /** Where the customer's incoming UMA payments go instead of its internal account (interface.md 2.8). */
+  /** Where the customer's incoming UMA payments go instead of its internal account (docs/api.md, "Accounts"). */
   defaultUmaDepositAccount: ExternalAccount | null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The simulated UMA senders of sandbox incoming payments: any address at SANDBOX_UMA_DOMAIN, each
- * telling the same made-up details about itself, under the user-info field names of interface.md
- * 2.12.
+ * telling the same made-up details about itself, under the user-info field names of docs/api.md
+ * ("Configuration").
  */
 const SANDBOX_SENDER_DETAILS: Readonly<Record<string, string>> = {
   FULL_NAME: 'Sam Sender',

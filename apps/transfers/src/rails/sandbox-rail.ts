@@ -25,7 +25,7 @@ export interface SandboxTiming {
 
 /**
  * The sandbox simulator's answer, chosen by how the external account's primary identifier ends
- * (interface.md 4.7): 002 is a pull from an account without funds, 003 a closed account, 004 a bank
+ * (docs/api.md#sandbox): 002 is a pull from an account without funds, 003 a closed account, 004 a bank
  * rejection, 005 a movement that hangs and then fails; anything else settles.
  */
 export function sandboxOutcome(

@@ -36,7 +36,7 @@ export function isPullFunded(transaction: Pick<Transaction, 'type' | 'sourceType
 }
 
 /**
- * An incoming payment forwarded to the customer's default UMA deposit account (interface.md 2.8): the
+ * An incoming payment forwarded to the customer's default UMA deposit account (docs/api.md, "Accounts"): the
  * money passes through the customer's internal account on its way out, as a pull-funded payout's does.
  */
 export function isForwarded(transaction: Pick<Transaction, 'type' | 'fundingAccountId'>): boolean {

@@ -24,7 +24,7 @@ export class SandboxFundingController {
   @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiOkResponse({
     description:
-      'The internal account (interface.md 4.4) with the amount credited; an INCOMING transaction records it, COMPLETED',
+      'The internal account with the amount credited; an INCOMING transaction records it, COMPLETED',
   })
   @ApiForbiddenResponse({ description: 'FORBIDDEN with production credentials' })
   @ApiNotFoundResponse({

@@ -34,7 +34,7 @@ export interface NewTransaction {
   fundingAccountId?: string;
 }
 
-/** The rate and fees of a transaction: a quote's, or a transfer's platform fee (decisions.md). */
+/** The rate and fees of a transaction: a quote's, or a transfer's platform fee (docs/api.md, "Transfers"). */
 export interface TransactionPricing {
   /** Bare uuid of the quote executed; absent for a same-currency transfer. */
   quoteId?: string;

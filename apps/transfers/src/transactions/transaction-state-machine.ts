@@ -1,7 +1,7 @@
 import { TransactionStatus } from '@payments/contracts';
 
 /**
- * Every status change a transaction may make (interface.md 3.2 names the states, this table the
+ * Every status change a transaction may make (docs/api.md#states names the states, this table the
  * moves). CREATED is where a transaction starts before anything is promised: funds not yet reserved,
  * nothing published. The migration seeds the same pairs into `transaction_transitions`, which every
  * history row references, so the database refuses a move this table does not list.

@@ -9,7 +9,7 @@ export const DESTINATION_TYPES = ['ACCOUNT', 'UMA_ADDRESS'] as const;
 export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
 /**
- * Failure reasons this app sets (interface.md part 7): a rail's, and those of the approval of an
+ * Failure reasons this app sets (docs/api.md#errors): a rail's, and those of the approval of an
  * incoming payment. failureDetail says what the rail or the platform's endpoint answered.
  */
 export const FAILURE_REASONS = [

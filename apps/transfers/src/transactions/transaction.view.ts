@@ -55,7 +55,7 @@ class ReconciliationInstructionsView {
   @ApiProperty({ example: 'TR-4F1A9C0D2B7E6A13' }) reference: string;
 }
 
-/** A transaction as the API shows it (interface.md 2.6), and as its events carry it. */
+/** A transaction as the API shows it (TransactionView in docs/openapi.json), and as its events carry it. */
 export class TransactionView {
   @ApiProperty({ example: 'Transaction:019542f5-b3e7-1d02-0000-000000000004' }) id: string;
   @ApiProperty({ enum: TRANSACTION_STATUSES }) status: TransactionStatus;

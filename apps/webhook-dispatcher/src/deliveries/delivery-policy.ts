@@ -29,7 +29,7 @@ export function parseRetrySchedule(text: string): number[] {
   return text.split(',').map(Number);
 }
 
-/** A 2xx answer is delivery, and so is 409: the platform already has this webhookId (decisions.md). */
+/** A 2xx answer is delivery, and so is 409: the platform already has this webhookId (docs/api.md#webhooks). */
 export function isDelivered(result: AttemptResult): boolean {
   const status = result.responseStatus;
   return status !== undefined && ((status >= 200 && status < 300) || status === 409);

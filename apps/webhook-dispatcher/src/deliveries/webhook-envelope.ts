@@ -47,8 +47,8 @@ export function webhookIdFor(eventId: string): string {
 }
 
 /**
- * The INCOMING_PAYMENT or OUTGOING_PAYMENT webhook of a transaction's status change (interface.md part
- * 6); a change that awaits the platform's approval asks for the recipient information the sender wants.
+ * The INCOMING_PAYMENT or OUTGOING_PAYMENT webhook of a transaction's status change (docs/api.md#webhooks);
+ * a change that awaits the platform's approval asks for the recipient information the sender wants.
  */
 export function paymentWebhook(event: TransactionEvent): NewDelivery {
   const { transaction, approval } = event.payload;

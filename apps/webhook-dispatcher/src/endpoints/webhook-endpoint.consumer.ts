@@ -11,7 +11,7 @@ import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.sto
 
 /**
  * Keeps each platform's current webhook endpoint. When it is set or changed, a TEST webhook goes to
- * it (decisions.md) and the platform's waiting deliveries become due. The inbox matters here: a
+ * it (docs/api.md#webhooks) and the platform's waiting deliveries become due. The inbox matters here: a
  * replayed older event would otherwise set an old endpoint back for a moment and test it again.
  */
 @Controller()

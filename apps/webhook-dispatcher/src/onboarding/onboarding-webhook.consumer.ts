@@ -4,7 +4,7 @@ import { BULK_IMPORT_JOB_EVENTS, BulkImportJobEvent, KYC_EVENTS, KycEvent, KycSt
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
 import { bulkUploadWebhook, kycStatusWebhook } from '@webhooks/deliveries/webhook-envelope';
 
-/** Results a platform acts on; PENDING_REVIEW is a step on the way, not reported (decisions.md). */
+/** Results a platform acts on; PENDING_REVIEW is a step on the way, not reported (docs/api.md#webhooks). */
 const FINAL_KYC_STATUSES: readonly KycStatus[] = ['APPROVED', 'REJECTED', 'MANUALLY_APPROVED', 'MANUALLY_REJECTED', 'EXPIRED', 'CANCELED'];
 
 /**

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** What the platform's endpoint answered to a TEST webhook (field names as decisions.md gives them). */
+/** What the platform's endpoint answered to a TEST webhook (field names as docs/openapi.json gives them). */
 export class TestWebhookResultView {
   @ApiProperty({ example: 'https://platform.example.com/webhooks' })
   url: string;

@@ -1,4 +1,4 @@
-/** Stable error codes of the API (decisions.md) with the HTTP status each one always carries. */
+/** Stable error codes of the API (docs/api.md#errors) with the HTTP status each one always carries. */
 export const ERROR_STATUS = {
   INVALID_INPUT: 400,
   MISSING_MANDATORY_USER_INFO: 400,

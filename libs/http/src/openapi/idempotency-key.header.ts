@@ -1,6 +1,6 @@
 import { ApiHeaderOptions } from '@nestjs/swagger';
 
-/** The `Idempotency-Key` header of the POSTs decisions.md lists, as the OpenAPI document shows it. */
+/** The `Idempotency-Key` header of the POSTs docs/api.md#idempotency lists, as the OpenAPI document shows it. */
 export const IDEMPOTENCY_KEY_HEADER: ApiHeaderOptions = {
   name: 'Idempotency-Key',
   required: false,

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Currency } from '@payments/money';
 
-/** The currency object of interface.md 2.2, for the OpenAPI document. */
+/** The currency object (docs/api.md#identifiers-amounts-and-times), for the OpenAPI document. */
 export class CurrencyView implements Currency {
   @ApiProperty({ example: 'USD' }) code: string;
   @ApiProperty({ example: 'United States Dollar' }) name: string;

@@ -34,7 +34,7 @@ describe('route table', () => {
     expect(requiredPermission('DELETE', 'MANAGE')).toBe('MANAGE');
   });
 
-  it('replays idempotent POSTs only on the endpoints decisions.md lists', () => {
+  it('replays idempotent POSTs only on the endpoints docs/api.md lists', () => {
     expect(isIdempotentPost('POST', '/customers')).toBe(true);
     expect(isIdempotentPost('POST', '/quotes/Quote:1/execute')).toBe(true);
     expect(isIdempotentPost('POST', '/sandbox/internal-accounts/InternalAccount:1/fund')).toBe(true);

@@ -17,7 +17,7 @@ import {
 } from 'class-validator';
 import { POSTING_KINDS, PostingKind } from '@ledger/postings/posting-rules';
 
-/** The largest amount one posting moves: the largest lockedCurrencyAmount (interface.md part 8). */
+/** The largest amount one posting moves: the largest lockedCurrencyAmount (docs/api.md#limits). */
 export const MAX_POSTING_AMOUNT = 9_000_000_000_000_000;
 
 export class CreatePostingDto {

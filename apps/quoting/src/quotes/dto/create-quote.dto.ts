@@ -16,7 +16,7 @@ import {
 } from 'class-validator';
 import { LockedSide } from '@quoting/pricing/quote-pricing';
 
-/** interface.md part 8: the largest lockedCurrencyAmount, still exact as a JSON number. */
+/** docs/api.md#limits: the largest lockedCurrencyAmount, still exact as a JSON number. */
 export const MAX_LOCKED_AMOUNT = 9_000_000_000_000_000;
 
 export const SOURCE_TYPES = ['ACCOUNT', 'REALTIME_FUNDING'] as const;
@@ -53,7 +53,7 @@ export class QuoteSourceDto {
 export class ExternalAccountDetailsDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() customerId?: string;
   @ApiProperty({ enum: SUPPORTED_CURRENCY_CODES }) @IsIn(SUPPORTED_CURRENCY_CODES) currency: string;
-  @ApiProperty({ description: 'As for POST /customers/external-accounts (interface.md 2.9)' })
+  @ApiProperty({ description: 'As for POST /customers/external-accounts' })
   @IsObject()
   accountInfo: Record<string, unknown>;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) platformAccountId?: string;

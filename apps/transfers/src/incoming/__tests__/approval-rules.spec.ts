@@ -18,7 +18,7 @@ const answered = (responseStatus: number, body: unknown = ''): ApprovalAnswerRec
 });
 const decide = (answer: ApprovalAnswerReceivedV1) => decideFromAnswer(answer, REQUESTED, TIMEOUT_SECONDS);
 
-describe('approval rules (decisions.md "Pending incoming payment")', () => {
+describe('approval rules (docs/api.md#approvals)', () => {
   it('approves a 200 whose receiverCustomerInfo holds every mandatory field', () => {
     const info = { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-10' };
     expect(decide(answered(200, { receiverCustomerInfo: info }))).toEqual({

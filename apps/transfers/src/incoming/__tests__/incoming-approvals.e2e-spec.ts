@@ -25,7 +25,7 @@ const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 /** The stack's APPROVAL_TIMEOUT_SECONDS (the default). */
 const APPROVAL_TIMEOUT_MS = 5_000;
 
-/** decisions.md "Pending incoming payment": every way a platform can answer, to the final state. */
+/** docs/api.md#approvals: every way a platform can answer, to the final state. */
 describe('incoming payments: the approval protocol', () => {
   const stack = e2eStack();
   const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);

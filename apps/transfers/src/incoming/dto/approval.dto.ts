@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOmittable } from '@payments/http';
 import { IsObject, IsString, Length } from 'class-validator';
 
-/** interface.md 4.3: the recipient information the pending webhook asked for (requestedReceiverCustomerInfoFields). */
+/** docs/api.md#approvals: the recipient information the pending webhook asked for (requestedReceiverCustomerInfoFields). */
 export class ApprovePaymentDto {
   @ApiPropertyOptional({
     type: 'object',

@@ -3,7 +3,7 @@ import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import { IsIn, IsInt, IsNotEmpty, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
 import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 
-/** interface.md 4.7: a simulated payment from a sandbox UMA sender to a customer, named one of two ways. */
+/** docs/api.md#sandbox: a simulated payment from a sandbox UMA sender to a customer, named one of two ways. */
 export class SandboxReceiveDto {
   @ApiProperty({ example: '$sam@sandbox.grid.uma.money', description: 'A UMA address at SANDBOX_UMA_DOMAIN' })
   @IsString()

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 
-/** interface.md part 8: a sandbox funding is at most 100,000,000,000 minor units. */
+/** docs/api.md#limits: a sandbox funding is at most 100,000,000,000 minor units. */
 export const MAX_SANDBOX_FUNDING = 100_000_000_000;
 
 export class FundAccountDto {

@@ -18,7 +18,7 @@ describe('transaction list filters', () => {
     expect(transactionFilters(query({}))).toEqual([]);
   });
 
-  it('maps each filter of decisions.md to its column', () => {
+  it('maps each filter of GET /transactions (docs/openapi.json) to its column', () => {
     const filters = transactionFilters(
       query({
         customerId: 'Customer:1',

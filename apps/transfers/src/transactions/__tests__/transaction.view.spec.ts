@@ -45,7 +45,7 @@ function transaction(changes: Partial<Transaction> = {}): Transaction {
 }
 
 describe('transaction view', () => {
-  it('shows every field of interface.md 2.6 that applies, amounts as numbers with currency objects', () => {
+  it('shows every TransactionView field that applies, amounts as numbers with currency objects', () => {
     expect(presentTransaction(transaction())).toEqual({
       id: `Transaction:${ID}`,
       status: 'PENDING',

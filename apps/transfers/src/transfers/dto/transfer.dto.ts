@@ -7,7 +7,7 @@ import {
   NestedReference,
 } from '@transfers/transfers/dto/account-reference.dto';
 
-/** The largest amount the API takes (decisions.md), still exact as a JSON number. */
+/** The largest amount the API takes (docs/api.md#limits), still exact as a JSON number. */
 export const MAX_TRANSFER_AMOUNT = 9_000_000_000_000_000;
 
 function TransferAmount(): PropertyDecorator {

@@ -21,7 +21,7 @@ export interface BulkImportError {
   details: Record<string, unknown>;
 }
 
-/** The job exactly as `GET /customers/bulk/jobs/{jobId}` shows it (interface.md 2.11). */
+/** The job exactly as `GET /customers/bulk/jobs/{jobId}` shows it (ImportJobView in docs/openapi.json). */
 export class BulkImportJobSnapshot {
   @IsString() jobId: string;
   @IsIn(BULK_IMPORT_JOB_STATUSES) status: BulkImportJobStatus;

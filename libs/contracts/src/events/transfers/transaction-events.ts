@@ -19,7 +19,7 @@ export const TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /**
- * The transaction exactly as the API shows it (interface.md 2.6); consumers such as the webhook
+ * The transaction exactly as the API shows it (docs/openapi.json); consumers such as the webhook
  * dispatcher pass it on unchanged, so only the fields they route by are checked here.
  */
 export class TransactionSnapshot {
@@ -37,7 +37,7 @@ export class RequestedCustomerInfoField {
   @IsBoolean() mandatory: boolean;
 }
 
-/** An incoming payment that waits for its platform's approval (decisions.md "Pending incoming payment"). */
+/** An incoming payment that waits for its platform's approval (docs/api.md#approvals). */
 export class ApprovalRequest {
   @IsArray()
   @ValidateNested({ each: true })

@@ -12,7 +12,7 @@ export type ApprovalAnswerOutcome = (typeof APPROVAL_ANSWER_OUTCOMES)[number];
 
 /**
  * The platform's synchronous answer, relayed as it came: the transfers app, which owns the
- * approval rules, decides what it means (decisions.md "Pending incoming payment").
+ * approval rules, decides what it means (docs/api.md#approvals).
  */
 export class ApprovalAnswerReceivedV1 {
   /** API id of the transaction awaiting approval. */
