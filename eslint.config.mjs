@@ -20,7 +20,7 @@ function moduleBoundaries({ inTests }) {
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:money', ...testing] },
       { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:contracts', 'type:money', ...testing] },
       { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:http', ...testing] },
-      { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', ...testing] },
+      { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:contracts', 'type:http', 'type:runtime', ...testing] },
       { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', 'type:persistence', ...testing] },
       { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:money', 'type:messaging', 'type:runtime'] },
       {

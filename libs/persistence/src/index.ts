@@ -22,3 +22,4 @@ export * from './parking/parking';
 export * from './parking/parked-rows';
 export * from './parking/savepoint';
 export * from './migrations/outbox-parking';
+export * from './pagination/paginate';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { CUSTOMER_EVENTS, KycStatus, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, effectIdOf, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
-import { Outbox, RowCache, RowChanges } from '@payments/persistence';
+import { ApiException, Caller, effectIdOf, Page, PlatformScope, scopeOf } from '@payments/http';
+import { Outbox, paginate, RowCache, RowChanges } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { violatedUniqueConstraint } from '@customers/database-errors';

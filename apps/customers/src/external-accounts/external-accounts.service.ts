@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
-import { ApiException, Caller, Page, paginate, PlatformScope, scopeOf } from '@payments/http';
-import { handleEach, ItemFailure, RowCache, RowChanges } from '@payments/persistence';
+import { ApiException, Caller, Page, PlatformScope, scopeOf } from '@payments/http';
+import { handleEach, ItemFailure, paginate, RowCache, RowChanges } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Environment, isIdOf, Permission } from '@payments/contracts';
-import { ApiException, Page, paginate } from '@payments/http';
+import { ApiException, Page } from '@payments/http';
+import { paginate } from '@payments/persistence';
 import { IsNull, Repository } from 'typeorm';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { Principal } from '@gateway/auth/principal';

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EventScope, toApiId, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, Page, paginate } from '@payments/http';
+import { ApiException, Caller, Page } from '@payments/http';
 import { Currency, currencyOf } from '@payments/money';
+import { paginate } from '@payments/persistence';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, Repository } from 'typeorm';
 import { LedgerAccount } from '@ledger/accounts/account.entity';
@@ -13,7 +14,7 @@ import {
 import { FundingPaymentInstruction, fundingInstructions } from '@ledger/accounts/funding-instructions';
 import { toJsonAmount } from '@ledger/accounts/minor-units';
 
-/** An internal account as the public API shows it (docs/openapi.json). */
+/** An internal account as the public API shows it (interface.md 2.7). */
 export interface InternalAccountView {
   id: string;
   balance: { amount: number; currency: Currency };

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Environment, toApiId, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, effectIdOf, listFilters, Page, paginate, scopeOf } from '@payments/http';
+import { ApiException, Caller, effectIdOf, listFilters, Page, scopeOf } from '@payments/http';
+import { paginate } from '@payments/persistence';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
 import { AccountDirectory, QuoteAccount } from '@quoting/accounts/account-directory';
@@ -147,7 +148,7 @@ export class QuotesService {
     return presentQuote(await this.executeClaimed(caller, quote));
   }
 
-  /** Sandbox: the platform's payment for a just-in-time quote arrives (docs/api.md#sandbox, POST /sandbox/send). */
+  /** Sandbox: the platform's payment for a just-in-time quote arrives (decisions.md, POST /sandbox/send). */
   async receiveFunds(caller: Caller, body: SandboxSendDto): Promise<TransactionView> {
     if (caller.environment !== Environment.Sandbox) {
       throw new ApiException('FORBIDDEN', 'Sandbox helpers are not available with production credentials');

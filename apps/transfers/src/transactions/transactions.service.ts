@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
-import { ApiException, Caller, Page, paginate, scopeOf } from '@payments/http';
+import { ApiException, Caller, Page, scopeOf } from '@payments/http';
+import { paginate } from '@payments/persistence';
 import { Repository } from 'typeorm';
 import { ListTransactionsQuery } from '@transfers/transactions/dto/list-transactions.query';
 import { transactionFilters } from '@transfers/transactions/transaction-filters';

@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../errors/api.exception';
 
 export class PageQueryDto {
@@ -25,35 +24,7 @@ export interface Page<T> {
 
 export const DEFAULT_PAGE_SIZE = 20;
 
-/**
- * Keyset pagination on the table's monotonically increasing `seq` column: a page never repeats or
- * skips a row when others are inserted between two calls, unlike OFFSET.
- */
-export async function paginate<TRow extends ObjectLiteral & { seq: string }, TItem>(
-  query: SelectQueryBuilder<TRow>,
-  page: PageQueryDto & { sortOrder?: 'asc' | 'desc' },
-  present: (row: TRow) => TItem,
-): Promise<Page<TItem>> {
-  const limit = page.limit ?? DEFAULT_PAGE_SIZE;
-  const descending = (page.sortOrder ?? 'desc') === 'desc';
-  const alias = query.alias;
-  const totalCount = await query.clone().getCount();
-  if (page.cursor) {
-    query.andWhere(`${alias}.seq ${descending ? '<' : '>'} :afterSeq`, { afterSeq: decodeCursor(page.cursor) });
-  }
-  const rows = await query
-    .orderBy(`${alias}.seq`, descending ? 'DESC' : 'ASC')
-    .limit(limit + 1)
-    .getMany();
-  const hasMore = rows.length > limit;
-  const pageRows = hasMore ? rows.slice(0, limit) : rows;
-  return {
-    data: pageRows.map(present),
-    hasMore,
-    ...(hasMore ? { nextCursor: encodeCursor(pageRows[pageRows.length - 1].seq) } : {}),
-    totalCount,
-  };
-}
+// The query that fills a page from a table is `paginate` in the persistence lib.
 
 const MAX_BIGINT = 2n ** 63n - 1n;
 
