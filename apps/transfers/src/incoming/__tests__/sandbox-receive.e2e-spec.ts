@@ -1,4 +1,10 @@
-import { ApiClient, e2eStack, platformWithEndpoint, PlatformWithEndpoint } from '@payments/testing';
+import {
+  ApiClient,
+  e2eStack,
+  eventually,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
+} from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { newCustomer } from '@transfers/__tests__/money-fixtures';
 import {
@@ -8,10 +14,11 @@ import {
   RECEIVER_INFO,
   receive,
   SANDBOX_SENDER,
-  waitForApprovalRequest,
   webhooksOf,
 } from '@transfers/incoming/__tests__/incoming-kit';
 
+/** Pending payments of one platform whose endpoint hangs. */
+const HANGING = 70;
 const APPROVE = { status: 200, body: { receiverCustomerInfo: RECEIVER_INFO } };
 
 describe('POST /sandbox/uma/receive', () => {
@@ -111,8 +118,11 @@ describe('POST /sandbox/uma/receive', () => {
     const slow = await platformWithEndpoint(api);
     answerApprovals(slow, () => ({ status: 200, delayMs: 8_000 }));
     const { customerId: slowCustomer } = await newCustomer(slow.sandbox, 'slow');
-    const hanging = await Promise.all(Array.from({ length: 5 }, () => receive(slow.sandbox, slowCustomer)));
-    await waitForApprovalRequest(slow, hanging[0].body.id);
+    // More than the dispatcher's WEBHOOK_CONCURRENCY (64) approval requests hang at once.
+    const hanging = await Promise.all(
+      Array.from({ length: HANGING }, () => receive(slow.sandbox, slowCustomer)),
+    );
+    await eventually(async () => slow.receiver.requests.length > 64 || undefined, { timeoutMs: 5_000 });
     const started = Date.now();
     const fast = await receive(platform.sandbox, customerId, 300);
     expect(await finalTransaction(platform, fast.body.id, 3_000)).toMatchObject({ status: 'COMPLETED' });
