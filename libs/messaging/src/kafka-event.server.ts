@@ -4,6 +4,7 @@ import { BaseRpcContext, CustomTransportStrategy, EventPattern, MessageHandler, 
 import { consumerGroupName, EVENT_HEADERS, EventEnvelope, InvalidEventError, TopicContract, topicName } from '@payments/contracts';
 import { APP_NAME, CommonEnvironment, RequestContext } from '@payments/runtime';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Consumer, EachBatchPayload, EachMessagePayload, Kafka, KafkaMessage, Partitioners, Producer } from 'kafkajs';
 import { Counter } from 'prom-client';
 import { lastValueFrom } from 'rxjs';
@@ -269,10 +270,6 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       ],
     });
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** False only for a message whose selector headers say it is not one of `where`'s. */

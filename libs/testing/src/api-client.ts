@@ -1,4 +1,4 @@
-import { Credentials } from './stack';
+import { Credentials } from './credentials';
 
 export interface ApiResponse<T = any> {
   status: number;

@@ -1,5 +1,6 @@
 export * from './stack';
 export * from './api-client';
+export * from './credentials';
 export * from './eventually';
 export * from './kafka-test-consumer';
 export * from './webhook-receiver';

@@ -1,15 +1,11 @@
 import { ApiClient } from './api-client';
+import { Credentials } from './credentials';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..');
-
-export interface Credentials {
-  clientId: string;
-  clientSecret: string;
-}
 
 export interface BootstrappedPlatform {
   platformId: string;

@@ -54,13 +54,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private running = false;
   private loop?: Promise<void>;
   private readonly sending = new Set<Promise<void>>();
-  /**
-   * Approval requests in flight, outside the WEBHOOK_CONCURRENCY slots: each lasts up to
-   * APPROVAL_TIMEOUT_SECONDS, so a platform whose endpoint hangs would otherwise hold every slot and
-   * delay every other platform's webhooks. What bounds them is the platform's own pool of connections
-   * and the approval timeout.
-   */
-  private readonly asking = new Set<Promise<void>>();
   /** The table may hold deliveries that could go now. */
   private backlog = true;
   private lastTakeAt = 0;
@@ -101,8 +94,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     await this.loop;
     const deadline = Date.now() + this.drainGraceMs;
     // A delivery handed over while the others finished joins the set: wait for it too.
-    const inFlight = () => [...this.sending, ...this.asking];
-    while (inFlight().length > 0 && (await settledWithin(inFlight(), deadline - Date.now())));
+    while (this.sending.size > 0 && (await settledWithin([...this.sending], deadline - Date.now())));
     await this.leases.releaseAll();
   }
 
@@ -163,12 +155,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   private start(delivery: DueDelivery): void {
     this.leases.hold({ key: delivery.id, token: delivery.lease });
-    const slots = delivery.approvalRequest ? this.asking : this.sending;
     const sending = this.deliver(delivery).finally(() => {
-      slots.delete(sending);
+      this.sending.delete(sending);
       this.pause.wake();
     });
-    slots.add(sending);
+    this.sending.add(sending);
   }
 
   private async deliver(delivery: DueDelivery): Promise<void> {
