@@ -54,6 +54,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private running = false;
   private loop?: Promise<void>;
   private readonly sending = new Set<Promise<void>>();
+  /**
+   * Approval requests in flight, outside the WEBHOOK_CONCURRENCY slots: each lasts up to
+   * APPROVAL_TIMEOUT_SECONDS, so a platform whose endpoint hangs would otherwise hold every slot and
+   * delay every other platform's webhooks. What bounds them is the platform's own pool of connections
+   * and the approval timeout.
+   */
+  private readonly asking = new Set<Promise<void>>();
   /** The table may hold deliveries that could go now. */
   private backlog = true;
   private lastTakeAt = 0;
@@ -94,7 +101,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     await this.loop;
     const deadline = Date.now() + this.drainGraceMs;
     // A delivery handed over while the others finished joins the set: wait for it too.
-    while (this.sending.size > 0 && (await settledWithin([...this.sending], deadline - Date.now())));
+    const inFlight = () => [...this.sending, ...this.asking];
+    while (inFlight().length > 0 && (await settledWithin(inFlight(), deadline - Date.now())));
     await this.leases.releaseAll();
   }
 
@@ -155,11 +163,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   private start(delivery: DueDelivery): void {
     this.leases.hold({ key: delivery.id, token: delivery.lease });
+    const slots = delivery.approvalRequest ? this.asking : this.sending;
     const sending = this.deliver(delivery).finally(() => {
-      this.sending.delete(sending);
+      slots.delete(sending);
       this.pause.wake();
     });
-    this.sending.add(sending);
+    slots.add(sending);
   }
 
   private async deliver(delivery: DueDelivery): Promise<void> {
