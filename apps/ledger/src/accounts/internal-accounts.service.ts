@@ -14,7 +14,7 @@ import {
 import { FundingPaymentInstruction, fundingInstructions } from '@ledger/accounts/funding-instructions';
 import { toJsonAmount } from '@ledger/accounts/minor-units';
 
-/** An internal account as the public API shows it (interface.md 2.7). */
+/** An internal account as the public API shows it (docs/openapi.json). */
 export interface InternalAccountView {
   id: string;
   balance: { amount: number; currency: Currency };

@@ -148,7 +148,7 @@ export class QuotesService {
     return presentQuote(await this.executeClaimed(caller, quote));
   }
 
-  /** Sandbox: the platform's payment for a just-in-time quote arrives (decisions.md, POST /sandbox/send). */
+  /** Sandbox: the platform's payment for a just-in-time quote arrives (docs/api.md#sandbox, POST /sandbox/send). */
   async receiveFunds(caller: Caller, body: SandboxSendDto): Promise<TransactionView> {
     if (caller.environment !== Environment.Sandbox) {
       throw new ApiException('FORBIDDEN', 'Sandbox helpers are not available with production credentials');
