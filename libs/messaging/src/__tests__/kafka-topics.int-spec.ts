@@ -22,11 +22,16 @@ describe('KafkaTopics', () => {
   });
 
   // Every app creates its topics at start; on a fresh broker, replicas race for the same new topics.
-  it('starts replicas at once on topics that do not exist yet', async () => {
-    const replicas = await Promise.all(
+  it('starts replicas at once on topics that do not exist yet, each topic created once as its contract says', async () => {
+    expect(await sandbox.partitionCounts(TOPICS)).toEqual({});
+
+    await Promise.all(
       Array.from({ length: 4 }, () => sandbox.startService({ produces: TOPICS, consumes: [WIDGET_EVENTS] })),
     );
-    expect(replicas).toHaveLength(4);
+
+    expect(await sandbox.partitionCounts([...TOPICS, WIDGET_EVENTS])).toEqual(
+      Object.fromEntries([...TOPICS, WIDGET_EVENTS].map((topic) => [topic.name, 3])),
+    );
   });
 
   it('asks the broker to create only the topics it lacks, so a restart logs no Kafka error', async () => {

@@ -179,6 +179,24 @@ export class TestSandbox {
     return messages;
   }
 
+  /** How many partitions the broker gives each of the sandbox's copies of `topics` that exists, by contract name. */
+  async partitionCounts(topics: TopicContract[]): Promise<Record<string, number>> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const names = new Set(await admin.listTopics());
+      const present = topics.map((topic) => topicName(this.prefix, topic)).filter((name) => names.has(name));
+      // No topics asks the broker for all of them.
+      if (present.length === 0) return {};
+      const { topics: described } = await admin.fetchTopicMetadata({ topics: present });
+      return Object.fromEntries(
+        described.map(({ name, partitions }) => [name.slice(this.prefix.length), partitions.length]),
+      );
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
   /** Sends messages to the sandbox's `topic` as they are, the way a faulty producer could. */
   async publish(topic: string, messages: Message[]): Promise<void> {
     if (!this.producer) {

@@ -1,5 +1,5 @@
 import { Environment } from '@payments/contracts';
-import { DEFAULT_SUPPORTED_CURRENCIES, defaultUmaNames } from '@customers/platforms/platform-provisioning';
+import { defaultUmaNames } from '@customers/platforms/platform-provisioning';
 
 describe('defaultUmaNames', () => {
   it('gives each environment its own host under the proxy domain', () => {
@@ -11,19 +11,5 @@ describe('defaultUmaNames', () => {
       umaDomain: 'acme-pay.sandbox.uma.local',
       proxyUmaSubdomain: 'acme-pay.sandbox',
     });
-  });
-});
-
-describe('DEFAULT_SUPPORTED_CURRENCIES', () => {
-  it('is USD in both directions with no counterparty requirements', () => {
-    expect(DEFAULT_SUPPORTED_CURRENCIES).toEqual([
-      {
-        currencyCode: 'USD',
-        minAmount: 1,
-        maxAmount: 100_000_000,
-        requiredCounterpartyFields: [],
-        enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
-      },
-    ]);
   });
 });
