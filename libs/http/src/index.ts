@@ -12,5 +12,6 @@ export * from './internal/internal-client';
 export * from './internal/internal-api';
 export * from './pagination/list-filters';
 export * from './views/currency.view';
+export * from './views/rate-details.view';
 export * from './openapi/idempotency-key.header';
 export * from './validation/hostile-input';

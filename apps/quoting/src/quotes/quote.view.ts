@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { QuoteRateDetails, toApiId } from '@payments/contracts';
-import { CurrencyView } from '@payments/http';
+import { CurrencyView, QuoteRateDetailsView } from '@payments/http';
 import { Currency, currencyOf } from '@payments/money';
 import { Ratio } from '@payments/money';
 import {
@@ -30,19 +30,6 @@ class QuoteDestinationView {
   @ApiPropertyOptional({ description: 'UMA_ADDRESS destinations: what the platform told about the receiver' })
   counterpartyInformation?: Record<string, string>;
   @ApiProperty({ example: 'EUR' }) currency: string;
-}
-
-class RateDetailsView implements QuoteRateDetails {
-  @ApiProperty() counterpartyMultiplier: number;
-  @ApiProperty({ type: 'integer' }) counterpartyFixedFee: number;
-  @ApiProperty({ description: 'Receiving units per sending unit the service converts at' })
-  serviceApiMultiplier: number;
-  @ApiProperty({ type: 'integer' }) serviceApiFixedFee: number;
-  @ApiProperty() serviceApiVariableFeeRate: number;
-  @ApiProperty({ type: 'integer' }) serviceApiVariableFeeAmount: number;
-  @ApiProperty({ type: 'integer' }) platformFixedFee: number;
-  @ApiProperty() platformVariableFeeRate: number;
-  @ApiProperty({ type: 'integer' }) platformVariableFeeAmount: number;
 }
 
 class PaymentInstructionView {
@@ -76,7 +63,7 @@ export class QuoteView {
   @ApiPropertyOptional({ description: 'Once the quote is executed' }) transactionId?: string;
   @ApiPropertyOptional({ type: [PaymentInstructionView], description: 'For REALTIME_FUNDING sources' })
   paymentInstructions?: PaymentInstruction[];
-  @ApiProperty({ type: RateDetailsView }) rateDetails: QuoteRateDetails;
+  @ApiProperty({ type: QuoteRateDetailsView }) rateDetails: QuoteRateDetails;
   @ApiPropertyOptional() description?: string;
 }
 

@@ -6,7 +6,7 @@ import {
   TransactionType,
   toApiId,
 } from '@payments/contracts';
-import { CurrencyView } from '@payments/http';
+import { CurrencyView, RateDetailsView } from '@payments/http';
 import { Currency, currencyOf, Ratio } from '@payments/money';
 import {
   DESTINATION_TYPES,
@@ -39,16 +39,6 @@ class TransactionDestinationView {
   @ApiPropertyOptional({ example: '$success.mxn@sandbox.grid.uma.money', description: 'For a payment to a UMA address' })
   umaAddress?: string;
   @ApiProperty({ example: 'USD' }) currency: string;
-}
-
-class RateDetailsView {
-  @ApiProperty() serviceApiMultiplier: number;
-  @ApiProperty({ type: 'integer' }) serviceApiFixedFee: number;
-  @ApiProperty() serviceApiVariableFeeRate: number;
-  @ApiProperty({ type: 'integer' }) serviceApiVariableFeeAmount: number;
-  @ApiProperty({ type: 'integer' }) platformFixedFee: number;
-  @ApiProperty() platformVariableFeeRate: number;
-  @ApiProperty({ type: 'integer' }) platformVariableFeeAmount: number;
 }
 
 class ReconciliationInstructionsView {
