@@ -1,7 +1,7 @@
 // `npm run bench`: starts the whole service on its own ports, database and topic prefix, then prints
 // the figures each issue asks for. Every load runs on this machine against loopback only, bounded
-// in time. `--only reads|money|quotes|bulk` runs one part; `--duration S` shortens the money paths' 60 s,
-// `--warmup S` their 20 s of warm-up load before it.
+// in time. `--only reads|money|quotes|incoming|bulk` (or several, comma-separated) runs those parts;
+// `--duration S` shortens the money paths' 60 s, `--warmup S` their 20 s of warm-up load before it.
 // The bulk import starts stacks of its own, with one and then two worker replicas.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,10 +10,10 @@ import { ROOT } from './lib/apps.mjs';
 import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
-const PARTS = ['reads', 'money', 'quotes', 'bulk'];
-const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}] [--duration SECONDS] [--warmup SECONDS]`;
+const PARTS = ['reads', 'money', 'quotes', 'incoming', 'bulk'];
+const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS]`;
 const values = parseOptions();
-const runs = (part) => !values.only || values.only === part;
+const runs = (part) => !values.only || values.only.split(',').includes(part);
 const BENCH_BASE_PORT = 28080;
 const log = (line) => console.log(`[bench] ${line}`);
 const runId = randomBytes(4).toString('hex');
@@ -38,7 +38,7 @@ await (await import('./lib/infra.mjs')).dropDatabase(env.DATABASE_URL);
 const startedAt = Date.now();
 await setup(env, { log: () => undefined, build: false });
 const results = { cpuProbeMs: cpuProbeMs() };
-if (runs('reads') || runs('money') || runs('quotes')) {
+if (runs('reads') || runs('money') || runs('quotes') || runs('incoming')) {
   const stack = await startStack(env, { logDir, log });
   results.startSeconds = (Date.now() - startedAt) / 1000;
   log(
@@ -56,6 +56,7 @@ if (runs('reads') || runs('money') || runs('quotes')) {
     for (const [part, scenario] of [
       ['money', 'transfer-out'],
       ['quotes', 'quotes'],
+      ['incoming', 'incoming'],
     ]) {
       if (!runs(part)) continue;
       const durationSeconds = Number(values.duration ?? 60);
@@ -91,6 +92,7 @@ for (const line of [
   ...(results.reads ? summarizeReads(results.reads) : []),
   ...(results.money ? summarizeMoneyPath(results.money) : []),
   ...(results.quotes ? summarizeMoneyPath(results.quotes) : []),
+  ...(results.incoming ? summarizeMoneyPath(results.incoming, results.money) : []),
   ...(results.bulkImport ? summarizeBulkImport(results.bulkImport) : []),
 ]) {
   console.log(`  ${line}`);
@@ -115,7 +117,7 @@ function parseOptions() {
     const { values } = parseArgs({
       options: { only: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' } },
     });
-    if (values.only !== undefined && !PARTS.includes(values.only)) throw new Error(`unknown part '${values.only}'`);
+    for (const part of values.only?.split(',') ?? []) if (!PARTS.includes(part)) throw new Error(`unknown part '${part}'`);
     if (values.duration !== undefined && !(Number(values.duration) > 0)) throw new Error('--duration must be a positive number');
     if (values.warmup !== undefined && !(Number(values.warmup) >= 0)) throw new Error('--warmup must be zero or more');
     return values;

@@ -1,11 +1,13 @@
 // The money path: payments from funded accounts by concurrent clients for a fixed time, with a
 // local webhook receiver measuring request → COMPLETED webhook, then the ledger's invariants. Two
-// scenarios: same-currency transfer-out (issue 3) and USD → MXN quote + execute (issue 4).
+// scenarios: same-currency transfer-out (issue 3), USD → MXN quote + execute (issue 4) and incoming
+// sandbox payments approved by the receiver (issue 19, scripts/bench/incoming.mjs).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { individualCustomer, percentile, waitUntil } from './api.mjs';
 import { describeHostCpu, hostCpuMeter } from './host-cpu.mjs';
+import { answerTo, INCOMING_SCENARIO, incomingVerdict } from './incoming.mjs';
 
 const CLIENTS = 50;
 const TRANSFER_AMOUNT = 100;
@@ -61,6 +63,7 @@ const SCENARIOS = {
       return executed.status === 200 ? { transactionId: executed.body.transactionId } : { refused: executed.status };
     },
   },
+  incoming: INCOMING_SCENARIO,
 };
 
 /**
@@ -161,6 +164,7 @@ async function prepareAccounts(api, log, scenario) {
         '/customers',
         individualCustomer(`bench-money-${Date.now()}-${index}`),
       );
+      if (scenario.needsAccounts === false) return { customerId: customer.id };
       let internalAccountId;
       await waitUntil(
         async () => {
@@ -221,7 +225,7 @@ function clabeAccount() {
   return { accountType: 'CLABE', clabeNumber: '002010077777777771', beneficiary: BENEFICIARY };
 }
 
-/** Answers every webhook at once and notes when each outgoing transaction's COMPLETED one arrived. */
+/** Answers every webhook at once and notes when each transaction's COMPLETED one arrived. */
 function startReceiver() {
   const seenWebhookIds = new Set();
   const receiver = {
@@ -237,13 +241,14 @@ function startReceiver() {
     request.on('data', (chunk) => chunks.push(chunk));
     request.on('end', () => {
       const receivedAt = performance.now();
-      response.writeHead(200).end();
       const webhook = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const answer = answerTo(webhook);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(answer ? JSON.stringify(answer) : undefined);
       if (seenWebhookIds.has(webhook.webhookId)) receiver.duplicates++;
       seenWebhookIds.add(webhook.webhookId);
       const transaction = webhook.transaction;
       if (
-        webhook.type === 'OUTGOING_PAYMENT' &&
+        (webhook.type === 'OUTGOING_PAYMENT' || webhook.type === 'INCOMING_PAYMENT') &&
         transaction?.status === 'COMPLETED' &&
         !receiver.completedAt.has(transaction.id)
       ) {
@@ -276,17 +281,15 @@ function runLedgerCheck(env, root) {
 
 const round = (value) => (value === null ? null : Math.round(value));
 
-export function summarizeMoneyPath(money) {
+/** `transferOut`: the same run's transfer-out, which incoming payments are measured against. */
+export function summarizeMoneyPath(money, transferOut) {
   const verdict =
-    money.completedPerSecond >= 500 &&
-    money.webhookP99Ms < 1000 &&
-    money.lost === 0 &&
-    money.duplicateWebhooks === 0
-      ? 'meets'
-      : 'MISSES';
+    money.scenario === INCOMING_SCENARIO.title
+      ? incomingVerdict(money, transferOut)
+      : `${money.completedPerSecond >= 500 && money.webhookP99Ms < 1000 && money.lost === 0 && money.duplicateWebhooks === 0 ? 'meets' : 'MISSES'} ≥500/s, p99 < 1 s, none lost or duplicated`;
   return [
     `${money.scenario} (${money.clients} clients, ${money.durationSeconds} s after ${money.warmupSeconds} s of warm-up): ${money.completedPerSecond} completed/s, ${money.completed} completed of ${money.accepted} accepted, lost ${money.lost} and duplicate webhooks ${money.duplicateWebhooks} (warm-up's ${money.warmupAccepted} included), refused ${JSON.stringify(money.rejectedRequests)}`,
-    `  payment (${money.apiCallsPerPayment} API call(s)) p50 ${money.apiP50Ms} ms, p99 ${money.apiP99Ms} ms; request → COMPLETED webhook p50 ${money.webhookP50Ms} ms, p99 ${money.webhookP99Ms} ms  (${verdict} ≥500/s, p99 < 1 s, none lost or duplicated)`,
+    `  payment (${money.apiCallsPerPayment} API call(s)) p50 ${money.apiP50Ms} ms, p99 ${money.apiP99Ms} ms; request → COMPLETED webhook p50 ${money.webhookP50Ms} ms, p99 ${money.webhookP99Ms} ms  (${verdict})`,
     `  ledger:check ${money.ledgerCheck.passed ? 'passed' : 'FAILED'}: ${money.ledgerCheck.report.split('\n').pop()}`,
     ...describeHostCpu(money.hostCpu),
   ];

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { APPROVAL_ANSWERS, ApprovalAnswerEvent } from '@payments/contracts';
+import { EventBatchPattern } from '@payments/messaging';
 import { ApprovalsService } from '@transfers/incoming/approvals.service';
 
 /** The platforms' synchronous answers to pending-payment webhooks, relayed by the webhook dispatcher. */
@@ -8,8 +9,8 @@ import { ApprovalsService } from '@transfers/incoming/approvals.service';
 export class ApprovalAnswerConsumer {
   constructor(private readonly approvals: ApprovalsService) {}
 
-  @EventPattern(APPROVAL_ANSWERS.name)
-  async onAnswer(@Payload() event: ApprovalAnswerEvent): Promise<void> {
-    await this.approvals.applyAnswer(event);
+  @EventBatchPattern(APPROVAL_ANSWERS.name)
+  async onAnswers(@Payload() events: ApprovalAnswerEvent[]): Promise<void> {
+    await this.approvals.applyAnswers(events);
   }
 }

@@ -28,13 +28,24 @@ export class ApprovalDecisions {
     decision: ApprovalDecision,
     requestId?: string,
   ): Promise<MovedTransaction | undefined> {
-    const { id } = approval;
-    if (decision.kind === 'acknowledge') {
-      await this.approvals.acknowledge(manager, id, decision.deadlineAt);
-      return undefined;
-    }
-    const [moved] = await this.decideAll(manager, [{ id, decision }], requestId);
+    const [moved] = await this.applyAll(manager, [{ id: approval.id, decision }], requestId);
     return moved;
+  }
+
+  /** Many decisions (each approval locked by the caller) in one statement per table; answers the moves. */
+  async applyAll(
+    manager: EntityManager,
+    decisions: { id: string; decision: ApprovalDecision }[],
+    requestId?: string,
+  ): Promise<MovedTransaction[]> {
+    const finals: { id: string; decision: FinalDecision }[] = [];
+    const acknowledged: { id: string; deadlineAt: Date }[] = [];
+    for (const { id, decision } of decisions) {
+      if (decision.kind === 'acknowledge') acknowledged.push({ id, deadlineAt: decision.deadlineAt });
+      else finals.push({ id, decision });
+    }
+    await this.approvals.acknowledge(manager, acknowledged);
+    return finals.length > 0 ? this.decideAll(manager, finals, requestId) : [];
   }
 
   /** Decides many approvals (each locked by the caller) in one statement per table. */

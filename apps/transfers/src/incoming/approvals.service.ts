@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApprovalAnswerEvent, uuidOf } from '@payments/contracts';
 import { ApiException, Caller, scopeOf } from '@payments/http';
-import { handleOnce } from '@payments/persistence';
+import { handleEachOnce } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApprovalDecisions } from '@transfers/incoming/approval-decisions';
 import {
@@ -66,18 +66,33 @@ export class ApprovalsService {
     }));
   }
 
-  /** Applies the platform's synchronous answer, once per event; an approval decided meanwhile stays as it is. */
-  async applyAnswer(event: ApprovalAnswerEvent): Promise<void> {
-    const id = uuidOf('Transaction', event.payload.transactionId);
-    if (!id) return;
-    await handleOnce(this.dataSource, ANSWERS_CONSUMER, event, async (manager) => {
-      const approval = await this.approvals.lockUndecided(manager, id);
-      // Answered already by a request (after a 202), or timed out: the answer comes too late.
-      if (!approval || approval.status !== 'WAITING') return;
-      await this.decisions.apply(
+  /**
+   * Applies the platforms' synchronous answers, each once, a batch in one database transaction: one
+   * per answer was the incoming payments' bottleneck under load. An approval decided meanwhile stays
+   * as it is.
+   */
+  async applyAnswers(events: ApprovalAnswerEvent[]): Promise<void> {
+    await handleEachOnce(this.dataSource, ANSWERS_CONSUMER, events, async (manager, fresh) => {
+      const answers = new Map(
+        fresh.flatMap((event) => {
+          const id = uuidOf('Transaction', event.payload.transactionId);
+          return id ? [[id, event.payload] as const] : [];
+        }),
+      );
+      const approvals = await this.approvals.lockUndecided(manager, [...answers.keys()]);
+      await this.decisions.applyAll(
         manager,
-        approval,
-        decideFromAnswer(event.payload, approval.requestedFields, this.timeoutSeconds),
+        // Not WAITING: a request decided after a 202, or the deadline passed; the answer comes too late.
+        approvals
+          .filter((approval) => approval.status === 'WAITING')
+          .map((approval) => ({
+            id: approval.id,
+            decision: decideFromAnswer(
+              answers.get(approval.id)!,
+              approval.requestedFields,
+              this.timeoutSeconds,
+            ),
+          })),
       );
     });
   }
@@ -118,6 +133,7 @@ export class ApprovalsService {
       [id, platformId, environment],
     );
     if (!found) throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
-    return this.approvals.lockUndecided(manager, id);
+    const [approval] = await this.approvals.lockUndecided(manager, [id]);
+    return approval;
   }
 }

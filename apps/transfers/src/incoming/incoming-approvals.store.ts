@@ -44,21 +44,27 @@ export class IncomingApprovalsStore {
     );
   }
 
-  /** Locks the approval of a transaction while it is undecided; undefined once decided, or for none. */
-  async lockUndecided(manager: EntityManager, id: string): Promise<UndecidedApproval | undefined> {
-    const [row] = await manager.query(
+  /**
+   * Locks the approvals of transactions while they are undecided, in id order (so that two batches
+   * never lock crosswise); those decided already, or that have none, are left out.
+   */
+  lockUndecided(manager: EntityManager, ids: string[]): Promise<UndecidedApproval[]> {
+    return manager.query(
       `SELECT transaction_id AS id, status, requested_fields AS "requestedFields"
-       FROM incoming_approvals WHERE transaction_id = $1 AND status <> 'DECIDED' FOR UPDATE`,
-      [id],
+       FROM incoming_approvals WHERE transaction_id = ANY($1::uuid[]) AND status <> 'DECIDED'
+       ORDER BY transaction_id FOR UPDATE`,
+      [ids],
     );
-    return row;
   }
 
-  /** A 202: the platform decides by `deadlineAt`. */
-  async acknowledge(manager: EntityManager, id: string, deadlineAt: Date): Promise<void> {
+  /** 202s: each platform decides by its `deadlineAt`. */
+  async acknowledge(manager: EntityManager, acknowledged: { id: string; deadlineAt: Date }[]): Promise<void> {
+    if (acknowledged.length === 0) return;
     await manager.query(
-      `UPDATE incoming_approvals SET status = 'ACKNOWLEDGED', deadline_at = $2 WHERE transaction_id = $1`,
-      [id, deadlineAt],
+      `UPDATE incoming_approvals a SET status = 'ACKNOWLEDGED', deadline_at = k.deadline_at
+       FROM unnest($1::uuid[], $2::timestamptz[]) AS k (id, deadline_at)
+       WHERE a.transaction_id = k.id`,
+      [acknowledged.map((each) => each.id), acknowledged.map((each) => each.deadlineAt)],
     );
   }
 
