@@ -10,3 +10,4 @@ export * from './test-database';
 export * from './hostile/openapi-operations';
 export * from './hostile/hostile-requests';
 export * from './hostile/hostile-client';
+export * from './money-fixtures';

@@ -1,14 +1,17 @@
-import { ApiClient, ApiResponse, e2eStack, newPlatformClients } from '@payments/testing';
-import { randomUUID } from 'node:crypto';
 import {
+  ApiClient,
+  ApiResponse,
   clabeAccount,
-  supportedCurrency,
+  e2eStack,
   fund,
   FundedCustomer,
   newCustomer,
+  newPlatformClients,
   settled,
+  supportedCurrency,
   usBankAccount,
-} from '@transfers/__tests__/money-fixtures';
+} from '@payments/testing';
+import { randomUUID } from 'node:crypto';
 
 const ROUNDS = 4;
 const PER_ROUND = 6;

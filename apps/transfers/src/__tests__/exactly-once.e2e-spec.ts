@@ -1,16 +1,20 @@
-import { ApiClient, AppReplica, bootstrapPlatform, e2eStack, eventually } from '@payments/testing';
-import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import {
+  ApiClient,
+  AppReplica,
   balanceOf,
+  bootstrapPlatform,
   clabeAccount,
+  e2eStack,
+  eventually,
   fund,
   FundedCustomer,
   newCustomer,
   settled,
   supportedCurrency,
   usBankAccount,
-} from '@transfers/__tests__/money-fixtures';
+} from '@payments/testing';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 
 /** Short, so that a paused app outlasts it quickly; a claim is abandoned this plus 2 s after it. */
 const UPSTREAM_TIMEOUT_MS = 2_000;

@@ -2,21 +2,15 @@ import {
   ApiClient,
   e2eStack,
   eventually,
+  newCustomer,
   platformWithEndpoint,
   PlatformWithEndpoint,
   ReceivedWebhook,
+  usBankAccount,
   verifySignature,
 } from '@payments/testing';
-import { randomUUID } from 'node:crypto';
 
 const USD = { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 };
-const BENEFICIARY = {
-  beneficiaryType: 'INDIVIDUAL',
-  fullName: 'Ada Lovelace',
-  birthDate: '1985-12-10',
-  nationality: 'GB',
-  address: { line1: '1 Main St', city: 'London', state: 'London', postalCode: 'N1 1AA', country: 'GB' },
-};
 
 /** ACCOUNT_STATUS webhooks: one per balance move of an internal account, from the ledger's postings. */
 describe('ACCOUNT_STATUS webhooks', () => {
@@ -29,23 +23,8 @@ describe('ACCOUNT_STATUS webhooks', () => {
 
   beforeAll(async () => {
     platform = await platformWithEndpoint(api);
-    platformCustomerId = `balances-${randomUUID().slice(0, 8)}`;
-    const created = await platform.sandbox.post('/customers', {
-      platformCustomerId,
-      customerType: 'INDIVIDUAL',
-      fullName: 'Ada Lovelace',
-      birthDate: '1985-12-10',
-      nationality: 'GB',
-      address: { line1: '1 Main St', city: 'London', postalCode: 'N1 1AA', country: 'GB' },
-    });
-    expect(created.status).toBe(201);
-    customerId = created.body.id;
-    accountId = await eventually(async () => {
-      const page = await platform.sandbox.get(
-        `/customers/internal-accounts?customerId=${customerId}&currency=USD`,
-      );
-      return page.body.data?.[0]?.id as string | undefined;
-    });
+    const customer = await newCustomer(platform.sandbox, 'balances');
+    ({ customerId, platformCustomerId, internalAccountId: accountId } = customer);
   });
 
   afterAll(() => platform?.receiver.stop());
@@ -57,22 +36,7 @@ describe('ACCOUNT_STATUS webhooks', () => {
   const waitForAccountWebhooks = (count: number) =>
     eventually(async () => (accountWebhooks().length >= count ? accountWebhooks() : undefined));
 
-  async function bankAccount(ending: string): Promise<string> {
-    const response = await platform.sandbox.post('/customers/external-accounts', {
-      customerId,
-      currency: 'USD',
-      accountInfo: {
-        accountType: 'US_ACCOUNT',
-        accountNumber: `${String(Date.now()).slice(-6)}${ending}`,
-        routingNumber: '021000021',
-        accountCategory: 'CHECKING',
-        bankName: 'Chase Bank',
-        beneficiary: BENEFICIARY,
-      },
-    });
-    expect(response.status).toBe(201);
-    return response.body.id;
-  }
+  const bankAccount = (ending: string) => usBankAccount(platform.sandbox, customerId, ending);
 
   async function transferOut(destination: string, amount: number): Promise<string> {
     const response = await platform.sandbox.post('/transfer-out', {

@@ -2,13 +2,13 @@ import {
   ApiClient,
   e2eStack,
   eventually,
-  platformWithEndpoint,
+  newCustomer,
   PlatformWithEndpoint,
+  platformWithEndpoint,
 } from '@payments/testing';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { newCustomer } from '@transfers/__tests__/money-fixtures';
 import {
   answerApprovals,
   balanceOf,

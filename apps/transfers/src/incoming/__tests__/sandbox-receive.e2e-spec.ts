@@ -2,11 +2,11 @@ import {
   ApiClient,
   e2eStack,
   eventually,
-  platformWithEndpoint,
+  newCustomer,
   PlatformWithEndpoint,
+  platformWithEndpoint,
 } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
-import { newCustomer } from '@transfers/__tests__/money-fixtures';
 import {
   answerApprovals,
   balanceOf,

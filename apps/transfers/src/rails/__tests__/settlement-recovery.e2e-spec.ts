@@ -1,14 +1,17 @@
-import { ApiClient, e2eStack, eventually, newPlatformClients } from '@payments/testing';
-import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import {
+  ApiClient,
   balanceOf,
+  e2eStack,
+  eventually,
   fund,
   FundedCustomer,
   newCustomer,
+  newPlatformClients,
   settled,
   usBankAccount,
-} from '@transfers/__tests__/money-fixtures';
+} from '@payments/testing';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { ABANDONED_DETAIL } from '@transfers/rails/settlement-plan';
 
 /**

@@ -1,12 +1,14 @@
-import { ApiClient, e2eStack, newPlatformClients } from '@payments/testing';
-import { randomUUID } from 'node:crypto';
 import {
+  ApiClient,
+  e2eStack,
   fund,
   FundedCustomer,
   newCustomer,
+  newPlatformClients,
   settled,
   usBankAccount,
-} from '@transfers/__tests__/money-fixtures';
+} from '@payments/testing';
+import { randomUUID } from 'node:crypto';
 
 const idsOf = (page: { data: { id: string }[] }) => page.data.map((transaction) => transaction.id);
 

@@ -1,12 +1,15 @@
-import { ApiClient, e2eStack, eventually, newPlatformClients } from '@payments/testing';
 import {
+  ApiClient,
   balanceOf,
+  e2eStack,
+  eventually,
   fund,
   FundedCustomer,
   newCustomer,
+  newPlatformClients,
   settled,
   usBankAccount,
-} from '@transfers/__tests__/money-fixtures';
+} from '@payments/testing';
 
 describe("the platform's TRANSFER_IN and TRANSFER_OUT fee rules", () => {
   const api = new ApiClient(`${e2eStack().gatewayUrl}/2025-10-13`);

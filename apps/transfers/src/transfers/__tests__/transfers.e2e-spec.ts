@@ -1,17 +1,21 @@
 import { TRANSACTION_EVENTS, TransactionEvent } from '@payments/contracts';
-import { ApiClient, e2eStack, eventually, KafkaTestConsumer, newPlatformClients } from '@payments/testing';
+import {
+  ApiClient,
+  balanceOf,
+  e2eStack,
+  eventually,
+  fund,
+  FundedCustomer,
+  KafkaTestConsumer,
+  newCustomer,
+  newPlatformClients,
+  settled,
+  usBankAccount,
+} from '@payments/testing';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import {
-  balanceOf,
-  fund,
-  FundedCustomer,
-  newCustomer,
-  settled,
-  usBankAccount,
-} from '@transfers/__tests__/money-fixtures';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 /** SANDBOX_DELAYED_FAILURE_SECONDS of the e2e stack (test/e2e/global-setup.mjs). */

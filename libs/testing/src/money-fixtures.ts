@@ -1,4 +1,5 @@
-import { ApiClient, eventually } from '@payments/testing';
+import { ApiClient } from './api-client';
+import { eventually } from './eventually';
 import { randomUUID } from 'node:crypto';
 
 /** A customer of a test platform with its USD internal account. */
