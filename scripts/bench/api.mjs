@@ -35,17 +35,6 @@ export class BenchApi {
   }
 }
 
-export function individualCustomer(platformCustomerId) {
-  return {
-    platformCustomerId,
-    customerType: 'INDIVIDUAL',
-    fullName: 'Ada Lovelace',
-    birthDate: '1990-12-10',
-    nationality: 'GB',
-    address: { line1: '1 Main St', city: 'London', postalCode: 'N1 1AA', country: 'GB' },
-  };
-}
-
 export function percentile(sorted, fraction) {
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];

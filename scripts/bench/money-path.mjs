@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { individualCustomer, percentile, waitUntil } from './api.mjs';
+import { BENEFICIARY, individualCustomer, WIDE_CURRENCIES } from '../lib/fixtures.mjs';
+import { percentile, waitUntil } from './api.mjs';
 import { describeHostCpu, hostCpuMeter } from './host-cpu.mjs';
 import { answerTo, INCOMING_SCENARIO, incomingVerdict } from './incoming.mjs';
 
@@ -13,12 +14,6 @@ const CLIENTS = 50;
 const TRANSFER_AMOUNT = 100;
 const FUNDING_AMOUNT = 10_000_000_000;
 const DRAIN_TIMEOUT_MS = 30_000;
-const BENCH_CURRENCIES = ['USD', 'MXN'].map((currencyCode) => ({
-  currencyCode,
-  minAmount: 1,
-  maxAmount: 100_000_000_000,
-  requiredCounterpartyFields: [],
-}));
 
 /**
  * What one client does in a loop: `pay` makes one payment and answers the id of the transaction
@@ -85,7 +80,7 @@ export async function benchMoneyPath({
   const scenario = SCENARIOS[scenarioName];
   const receiver = await startReceiver();
   try {
-    await api.must('PATCH', '/config', { webhookEndpoint: receiver.url, supportedCurrencies: BENCH_CURRENCIES });
+    await api.must('PATCH', '/config', { webhookEndpoint: receiver.url, supportedCurrencies: WIDE_CURRENCIES });
     const pairs = await prepareAccounts(api, log, scenario);
     receiver.reset();
     log(`${scenario.title} by ${CLIENTS} clients for ${durationSeconds} s after ${warmupSeconds} s of warm-up`);
@@ -201,14 +196,6 @@ async function prepareAccounts(api, log, scenario) {
     }),
   );
 }
-
-const BENEFICIARY = {
-  beneficiaryType: 'INDIVIDUAL',
-  fullName: 'Ada Lovelace',
-  birthDate: '1990-12-10',
-  nationality: 'GB',
-  address: { line1: '1 Main St', city: 'London', state: 'LDN', postalCode: 'N1 1AA', country: 'GB' },
-};
 
 function usAccount(index) {
   return {

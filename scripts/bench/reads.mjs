@@ -1,6 +1,6 @@
 // Authenticated reads through the gateway: GET /config and GET /customers/{id}.
 import autocannon from 'autocannon';
-import { individualCustomer } from './api.mjs';
+import { individualCustomer } from '../lib/fixtures.mjs';
 import { describeHostCpu, hostCpuMeter } from './host-cpu.mjs';
 
 const WARMUP_S = 3;

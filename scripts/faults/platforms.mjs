@@ -3,40 +3,21 @@
 // pays to, pulls from and quotes to.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bootstrapPlatform } from '../bootstrap.mjs';
+import { BENEFICIARY, individualCustomer, WIDE_CURRENCIES } from '../lib/fixtures.mjs';
 import { RetryingClient } from './retrying-client.mjs';
 
 const FUNDING_AMOUNT = 10_000_000_000;
 /** Every request of a platform moves a distinct amount, from here up: the amount tells which key made an effect. */
 const FIRST_AMOUNT = 10_000;
-const CURRENCIES = ['USD', 'MXN'].map((currencyCode) => ({
-  currencyCode,
-  minAmount: 1,
-  maxAmount: 100_000_000_000,
-  requiredCounterpartyFields: [],
-}));
-const BENEFICIARY = {
-  beneficiaryType: 'INDIVIDUAL',
-  fullName: 'Ada Lovelace',
-  birthDate: '1990-12-10',
-  nationality: 'GB',
-  address: { line1: '1 Main St', city: 'London', state: 'LDN', postalCode: 'N1 1AA', country: 'GB' },
-};
 
 export async function preparePlatform({ name, env, gatewayUrl, receiver, onAnswer }) {
   const credentials = await bootstrapPlatform(name, env);
   const api = new RetryingClient(gatewayUrl, credentials.sandbox, { onAnswer });
   await api.must('PATCH', '/config', {
     webhookEndpoint: receiver.urlFor(name),
-    supportedCurrencies: CURRENCIES,
+    supportedCurrencies: WIDE_CURRENCIES,
   });
-  const customer = await api.must('POST', '/customers', {
-    platformCustomerId: `${name}-payer`,
-    customerType: 'INDIVIDUAL',
-    fullName: 'Ada Lovelace',
-    birthDate: '1990-12-10',
-    nationality: 'GB',
-    address: { line1: '1 Main St', city: 'London', postalCode: 'N1 1AA', country: 'GB' },
-  });
+  const customer = await api.must('POST', '/customers', individualCustomer(`${name}-payer`));
   const internalAccountId = await internalAccountOf(api, customer.id);
   const usAccount = (number) => ({
     currency: 'USD',
