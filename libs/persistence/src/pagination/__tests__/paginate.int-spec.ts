@@ -1,0 +1,104 @@
+import { decodeCursor, encodeCursor } from '@payments/http';
+import { TestDatabase } from '@payments/testing';
+import { Column, DataSource, Entity, MigrationInterface, PrimaryColumn, QueryRunner } from 'typeorm';
+import { dataSourceOptions } from '../../database/data-source-options';
+import { runMigrations } from '../../database/migrate';
+import { paginate } from '../paginate';
+
+jest.setTimeout(30_000);
+
+@Entity({ name: 'notes' })
+class Note {
+  @PrimaryColumn('text') id: string;
+  @Column({ type: 'bigint', insert: false, update: false }) seq: string;
+  @Column('text') owner: string;
+}
+
+class CreateNotes1700000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      'CREATE TABLE notes (id text PRIMARY KEY, seq bigserial NOT NULL, owner text NOT NULL)',
+    );
+  }
+
+  async down(): Promise<void> {}
+}
+
+const NOTES_SCHEMA = { schema: 'notes', entities: [Note], migrations: [CreateNotes1700000000000] };
+
+describe('paginate (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await TestDatabase.create();
+    await runMigrations(database.url, NOTES_SCHEMA);
+    dataSource = await new DataSource(dataSourceOptions(database.url, NOTES_SCHEMA)).initialize();
+    // Inserted one by one, so that seq follows the ids.
+    for (const id of ['n1', 'n2', 'n3', 'n4', 'n5'])
+      await dataSource.query(`INSERT INTO notes (id, owner) VALUES ($1, 'ada')`, [id]);
+    await dataSource.query(`INSERT INTO notes (id, owner) VALUES ('other', 'bob')`);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  const adaNotes = () =>
+    dataSource.getRepository(Note).createQueryBuilder('note').where('note.owner = :owner', { owner: 'ada' });
+  const ids = (page: { data: string[] }) => page.data;
+
+  it('walks the rows newest first by default, each page starting after the cursor of the one before', async () => {
+    const first = await paginate(adaNotes(), { limit: 2 }, (note) => note.id);
+    const second = await paginate(adaNotes(), { limit: 2, cursor: first.nextCursor }, (note) => note.id);
+    const last = await paginate(adaNotes(), { limit: 2, cursor: second.nextCursor }, (note) => note.id);
+
+    expect([ids(first), ids(second), ids(last)]).toEqual([['n5', 'n4'], ['n3', 'n2'], ['n1']]);
+    expect([first.hasMore, second.hasMore, last.hasMore]).toEqual([true, true, false]);
+    expect(last).not.toHaveProperty('nextCursor');
+    expect([first.totalCount, last.totalCount]).toEqual([5, 5]);
+  });
+
+  it('walks them oldest first when asked', async () => {
+    const first = await paginate(adaNotes(), { limit: 3, sortOrder: 'asc' }, (note) => note.id);
+    expect(decodeCursor(first.nextCursor!)).toEqual(expect.stringMatching(/^\d+$/));
+
+    const second = await paginate(
+      adaNotes(),
+      { limit: 3, sortOrder: 'asc', cursor: first.nextCursor },
+      (note) => note.id,
+    );
+
+    expect([ids(first), ids(second)]).toEqual([
+      ['n1', 'n2', 'n3'],
+      ['n4', 'n5'],
+    ]);
+    expect(second.hasMore).toBe(false);
+  });
+
+  it('answers an empty page after the last row', async () => {
+    const [{ seq }] = await dataSource.query(`SELECT max(seq)::text AS seq FROM notes WHERE owner = 'ada'`);
+
+    const page = await paginate(
+      adaNotes(),
+      { sortOrder: 'asc', cursor: encodeCursor(seq) },
+      (note) => note.id,
+    );
+
+    expect(page).toEqual({ data: [], hasMore: false, totalCount: 5 });
+  });
+
+  // What OFFSET gets wrong: a row inserted before the next call would push n4 onto the second page again.
+  it('neither repeats nor skips a row when another is inserted between two pages', async () => {
+    const first = await paginate(adaNotes(), { limit: 2 }, (note) => note.id);
+    await dataSource.query(`INSERT INTO notes (id, owner) VALUES ('n6', 'ada')`);
+
+    const second = await paginate(adaNotes(), { limit: 2, cursor: first.nextCursor }, (note) => note.id);
+
+    expect([ids(first), ids(second)]).toEqual([
+      ['n5', 'n4'],
+      ['n3', 'n2'],
+    ]);
+  });
+});
