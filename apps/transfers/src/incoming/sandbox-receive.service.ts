@@ -25,7 +25,7 @@ const FIRST_DEADLINE_WINDOWS = 2;
 
 /**
  * POST /sandbox/uma/receive: a payment from a simulated UMA sender to a customer. It waits PENDING
- * for the platform's approval (decisions.md "Pending incoming payment"): its move to PENDING carries
+ * for the platform's approval (docs/api.md#approvals): its move to PENDING carries
  * the approval request, which the webhook dispatcher turns into the pending INCOMING_PAYMENT webhook.
  */
 @Injectable()
