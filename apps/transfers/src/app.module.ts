@@ -11,9 +11,11 @@ import { ApprovalDeadlineWorker } from '@transfers/incoming/approval-deadline.wo
 import { ApprovalsController } from '@transfers/incoming/approvals.controller';
 import { ApprovalsService } from '@transfers/incoming/approvals.service';
 import { IncomingApprovalsStore } from '@transfers/incoming/incoming-approvals.store';
+import { IncomingPayments } from '@transfers/incoming/incoming-payments.service';
 import { IncomingRecipientsClient } from '@transfers/incoming/incoming-recipients.client';
 import { SandboxReceiveService } from '@transfers/incoming/sandbox-receive.service';
 import { SandboxUmaController } from '@transfers/incoming/sandbox-uma.controller';
+import { UmaPaymentsController } from '@transfers/incoming/uma-payments.controller';
 import { QuoteTransfersController } from '@transfers/quote-transfers/quote-transfers.controller';
 import { QuoteTransfersService } from '@transfers/quote-transfers/quote-transfers.service';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
@@ -46,6 +48,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     TransactionsController,
     QuoteTransfersController,
     SandboxUmaController,
+    UmaPaymentsController,
     ApprovalsController,
     ApprovalAnswerConsumer,
   ],
@@ -65,6 +68,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     ApprovalDecisions,
     ApprovalsService,
     SandboxReceiveService,
+    IncomingPayments,
     ApprovalDeadlineWorker,
   ],
 })

@@ -1,53 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment, RequestedCustomerInfoField } from '@payments/contracts';
-import { ApiException, Caller, effectIdOf, scopeOf } from '@payments/http';
-import { DataSource } from 'typeorm';
-import { LedgerClient } from '@transfers/accounts/ledger.client';
+import { Environment } from '@payments/contracts';
+import { ApiException, Caller, effectIdOf } from '@payments/http';
 import { SandboxReceiveDto } from '@transfers/incoming/dto/sandbox-receive.dto';
-import { IncomingApprovalsStore } from '@transfers/incoming/incoming-approvals.store';
-import { IncomingRecipient, IncomingRecipientsClient } from '@transfers/incoming/incoming-recipients.client';
+import { IncomingPayments } from '@transfers/incoming/incoming-payments.service';
 import { isSandboxUmaAddress, sandboxSenderInformation } from '@transfers/incoming/sandbox-sender';
-import { RailOutcome, sandboxOutcome } from '@transfers/rails/sandbox-rail';
-import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
-import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
+import { TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
-import { newReference } from '@transfers/transfers/transfers.service';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
-/**
- * Before a 202 starts the approval window, the pending webhook has to reach the platform and its
- * answer come back (the dispatcher cuts the request off after APPROVAL_TIMEOUT_SECONDS): twice the
- * window in all, after which the payment fails as unanswered.
- */
-const FIRST_DEADLINE_WINDOWS = 2;
-
-/**
- * POST /sandbox/uma/receive: a payment from a simulated UMA sender to a customer. It waits PENDING
- * for the platform's approval (docs/api.md#approvals): its move to PENDING carries
- * the approval request, which the webhook dispatcher turns into the pending INCOMING_PAYMENT webhook.
- */
+/** POST /sandbox/uma/receive: a payment from a simulated UMA sender to a customer, awaiting the platform's approval. */
 @Injectable()
 export class SandboxReceiveService {
   private readonly sandboxDomain: string;
-  private readonly approvalTimeoutSeconds: number;
-  private readonly settlementMs: number;
-  private readonly delayedFailureMs: number;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionStore,
-    private readonly rails: RailAttemptsStore,
-    private readonly approvals: IncomingApprovalsStore,
-    private readonly recipients: IncomingRecipientsClient,
-    private readonly ledger: LedgerClient,
+    private readonly incoming: IncomingPayments,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
     this.sandboxDomain = config.get('SANDBOX_UMA_DOMAIN', { infer: true });
-    this.approvalTimeoutSeconds = config.get('APPROVAL_TIMEOUT_SECONDS', { infer: true });
-    this.settlementMs = config.get('SANDBOX_SETTLEMENT_MS', { infer: true });
-    this.delayedFailureMs = config.get('SANDBOX_DELAYED_FAILURE_SECONDS', { infer: true }) * 1000;
   }
 
   async receive(caller: Caller, body: SandboxReceiveDto): Promise<TransactionView> {
@@ -66,89 +38,13 @@ export class SandboxReceiveService {
         },
       );
     }
-    const currency = body.receivingCurrencyCode;
-    const recipient = await this.recipients.find(caller, body, currency);
-    const amount = body.receivingCurrencyAmount;
-    if (amount < recipient.minAmount || amount > recipient.maxAmount) {
-      throw new ApiException(
-        'AMOUNT_OUT_OF_RANGE',
-        `receivingCurrencyAmount must be between ${recipient.minAmount} and ${recipient.maxAmount} ${currency}`,
-      );
-    }
-    const internal = await this.ledger.customerAccount(caller, recipient.customerId, currency);
-    const forwardTo = recipient.defaultUmaDepositAccount;
-    const transaction: NewTransaction = {
+    return this.incoming.open(caller, {
       id,
-      ...scopeOf(caller),
-      type: 'INCOMING',
-      sourceType: 'UMA_ADDRESS',
-      sourceAccountId: null,
-      sourceUmaAddress: body.senderUmaAddress,
-      sourceCurrency: currency,
-      destinationAccountId: forwardTo?.id ?? internal.id,
-      destinationCurrency: currency,
-      // Forwarded money passes through the customer's internal account (see planSettlement).
-      ...(forwardTo ? { fundingAccountId: internal.id } : {}),
-      customerId: recipient.customerId,
-      platformCustomerId: recipient.platformCustomerId,
-      sentAmount: amount,
-      receivedAmount: amount,
-      reference: newReference(),
-      counterpartyInformation: sandboxSenderInformation(
-        recipient.requiredCounterpartyFields.map((field) => field.name),
-      ),
-    };
-    const rail: RailOutcome = forwardTo
-      ? sandboxOutcome('PUSH', forwardTo.primaryIdentifier, {
-          settlementMs: this.settlementMs,
-          delayedFailureMs: this.delayedFailureMs,
-        })
-      : { answer: 'SETTLE', delayMs: 0 };
-    return this.open(caller, transaction, rail, requestedReceiverFields(recipient));
-  }
-
-  /**
-   * Writes the transaction PENDING with its approval and its rail attempt held back, in one database
-   * transaction; the same request again finds it written and answers it as it stands.
-   */
-  private async open(
-    caller: Caller,
-    transaction: NewTransaction,
-    rail: RailOutcome,
-    requestedReceiverCustomerInfoFields: RequestedCustomerInfoField[],
-  ): Promise<TransactionView> {
-    const opened = await this.dataSource.transaction(async (manager) => {
-      const [inserted] = await this.transactions.insert(manager, [
-        { transaction, rail: { ...rail, firstLookInMs: 0 } },
-      ]);
-      if (!inserted) return undefined;
-      const [moved] = await this.transactions.move(manager, [
-        {
-          id: transaction.id,
-          from: 'CREATED',
-          to: 'PENDING',
-          reason: "Awaiting the platform's approval",
-          requestId: caller.requestId,
-          approval: { requestedReceiverCustomerInfoFields },
-        },
-      ]);
-      await this.rails.holdUntilApproved(manager, [transaction.id]);
-      await this.approvals.insert(
-        manager,
-        transaction.id,
-        requestedReceiverCustomerInfoFields,
-        FIRST_DEADLINE_WINDOWS * this.approvalTimeoutSeconds,
-      );
-      return presentTransaction(moved.transaction);
+      senderUmaAddress: body.senderUmaAddress,
+      recipient: body,
+      currency: body.receivingCurrencyCode,
+      amount: body.receivingCurrencyAmount,
+      counterpartyInformation: sandboxSenderInformation,
     });
-    return opened ?? presentTransaction(await this.transactions.get(transaction.id));
   }
-}
-
-/**
- * What the sandbox sender asks about the recipient: what its provider requires about the other party
- * of a payment in the currency, all of it mandatory.
- */
-function requestedReceiverFields(recipient: IncomingRecipient): RequestedCustomerInfoField[] {
-  return recipient.providerCounterpartyFields.map((name) => ({ name, mandatory: true }));
 }

@@ -1,0 +1,29 @@
+import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
+import { IsIn, IsInt, IsObject, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
+
+/** Internal: the incoming payment of a UMA peer's pay request the customers app accepted. */
+export class UmaPaymentDto {
+  @IsUUID()
+  paymentId: string;
+
+  @IsString()
+  @Length(3, 320)
+  senderUmaAddress: string;
+
+  @IsString()
+  @Length(1, 255)
+  customerId: string;
+
+  @IsIn(SUPPORTED_CURRENCY_CODES)
+  currency: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(MAX_TRANSFER_AMOUNT)
+  amount: number;
+
+  /** The payer data the sender told, under the user-info field names. */
+  @IsObject()
+  counterpartyInformation: Record<string, string>;
+}
