@@ -52,6 +52,10 @@ export function stackEnvironment(basePort = 8080) {
     WEBHOOK_DISPATCHER_URL: url('WEBHOOK_DISPATCHER_PORT'),
     // Links the service hands out (KYC pages, bank-link callbacks) point at this stack's gateway.
     PUBLIC_BASE_URL: `${url('GATEWAY_PORT')}/2025-10-13`,
+    // New platforms' UMA domains (<name>.uma.local) are this stack's gateway, over plain HTTP on
+    // loopback, so that its platforms pay each other with the real protocol.
+    UMA_DOMAIN_HOSTS: `*.uma.local=127.0.0.1:${env.GATEWAY_PORT}`,
+    UMA_ALLOW_LOOPBACK_HTTP: 'true',
   });
   return env;
 }

@@ -13,6 +13,7 @@ import { InvitationsModule } from '@customers/invitations/invitations.module';
 import { KycLinksModule } from '@customers/kyc/kyc-links.module';
 import { PlaidModule } from '@customers/plaid/plaid.module';
 import { PlatformsModule } from '@customers/platforms/platforms.module';
+import { UmaProtocolModule } from '@customers/uma-protocol/uma-protocol.module';
 
 @Module({
   imports: [
@@ -28,6 +29,7 @@ import { PlatformsModule } from '@customers/platforms/platforms.module';
     KycLinksModule,
     CustomerBatchesModule,
     InvitationsModule,
+    UmaProtocolModule,
   ],
 })
 export class AppModule {}

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsFQDN, IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsFQDN, IsIn, IsInt, IsUrl, Matches, Max, Min } from 'class-validator';
 import { CommonEnvironment } from '@payments/runtime';
 
 export class CustomersEnvironment extends CommonEnvironment {
@@ -19,6 +19,41 @@ export class CustomersEnvironment extends CommonEnvironment {
    */
   @IsFQDN({ require_tld: false }, { message: 'UMA_PROXY_DOMAIN must be a domain name' })
   UMA_PROXY_DOMAIN = 'uma.local';
+
+  /** Opens the incoming payments of UMA pay requests (POST /internal/uma-payments). */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  TRANSFERS_URL = 'http://127.0.0.1:8083';
+
+  /**
+   * Whether UMA peers on loopback addresses are reached over plain HTTP (tests and local stacks, whose
+   * platforms pay each other through their own gateway); otherwise a loopback peer is refused.
+   */
+  @IsIn(['true', 'false'])
+  UMA_ALLOW_LOOPBACK_HTTP = 'false';
+
+  /**
+   * Where UMA domains are reached instead of their DNS name: `domain=host:port` pairs separated by
+   * commas, `*.suffix` matching any subdomain; the Host header still names the domain. Local stacks map
+   * `*.uma.local` (new platforms' domains) to their gateway.
+   */
+  @Matches(/^$|^[^=,\s]+=[^=,\s]+(,[^=,\s]+=[^=,\s]+)*$/, {
+    message: 'UMA_DOMAIN_HOSTS must be domain=host:port,…',
+  })
+  UMA_DOMAIN_HOSTS = '';
+
+  /** How long one call to a UMA peer may take, connection to last byte. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  UMA_PEER_TIMEOUT_MS = 5000;
+
+  /** The largest answer read from a UMA peer; a larger one is refused. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(1_048_576)
+  UMA_PEER_MAX_BYTES = 65_536;
 
   /** The API's public base address, version segment included; link-provider callback URLs are built on it. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })

@@ -9,6 +9,7 @@ import { ExternalAccountAnnouncements1764300000000 } from '@customers/migrations
 import { UnstorableTextRepair1764400000000 } from '@customers/migrations/1764400000000-unstorable-text-repair';
 import { Parking1764500000000 } from '@customers/migrations/1764500000000-parking';
 import { Invitations1764820000000 } from '@customers/migrations/1764820000000-invitations';
+import { UmaKeys1764830000001 } from '@customers/migrations/1764830000001-uma-keys';
 import { Invitation } from '@customers/invitations/invitation.entity';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
@@ -30,5 +31,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     Parking1764500000000,
     OutboxParking1764600000000,
     Invitations1764820000000,
+    UmaKeys1764830000001,
   ],
 };

@@ -29,6 +29,7 @@ import { ReceiversController } from '@quoting/receivers/receivers.controller';
 import { UmaQuoteDestinations } from '@quoting/receivers/uma-quote-destinations';
 import { QuoteEndsResolver } from '@quoting/quotes/quote-ends.resolver';
 import { UmaProvidersController } from '@quoting/uma-providers/uma-providers.controller';
+import { RemoteUmaCounterparty } from '@quoting/uma/remote-uma-counterparty';
 import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
 
 @Module({
@@ -70,6 +71,7 @@ import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
     QuoteEndsResolver,
     QuotesService,
     UmaCounterparties,
+    RemoteUmaCounterparty,
     ReceiverLookupStore,
     ReceiverLookupSweeper,
     ReceiverLookupsService,

@@ -70,6 +70,7 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
     },
   });
   registerKycPages(fastify, upstreams);
+  registerUmaEndpoints(fastify, upstreams);
 }
 
 /**
@@ -92,6 +93,29 @@ function registerKycPages(fastify: FastifyInstance, upstreams: UpstreamClient): 
         }),
       ),
   });
+}
+
+/**
+ * The UMA protocol's public endpoints, without credentials: the well-known paths a UMA peer looks a
+ * receiver and its keys up at, and the pay request callback. The Host names the platform (its
+ * umaDomain), so it travels on to the customers app, which speaks the protocol (docs/architecture.md).
+ */
+function registerUmaEndpoints(fastify: FastifyInstance, upstreams: UpstreamClient): void {
+  const forward = async (request: FastifyRequest, reply: FastifyReply) =>
+    send(
+      reply,
+      await upstreams.call('customers', {
+        method: request.method,
+        pathAndQuery: request.url,
+        body: request.body,
+        requestId: String(request.id),
+        forwardedHost: request.headers.host ?? '',
+      }),
+    );
+  fastify.get('/.well-known/lnurlp/:user', forward);
+  fastify.get('/.well-known/lnurlpubkey', forward);
+  fastify.get('/.well-known/uma-configuration', forward);
+  fastify.post('/uma/payreq/:user', forward);
 }
 
 function bodyOf(request: FastifyRequest): unknown {

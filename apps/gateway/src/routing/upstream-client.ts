@@ -34,6 +34,8 @@ export interface UpstreamRequest {
   requestId: string;
   /** The digest of the request's Idempotency-Key, which names its effect in the owning app. */
   idempotencyKey?: string;
+  /** The Host the client asked for, passed on where the answer depends on it (the UMA well-known paths). */
+  forwardedHost?: string;
 }
 
 const URL_VARIABLE: Record<Upstream, keyof GatewayEnvironment> = {
@@ -83,6 +85,7 @@ export class UpstreamClient implements OnApplicationShutdown {
       headers[CALLER_HEADERS.environment] = request.principal.environment;
     }
     if (request.idempotencyKey) headers[CALLER_HEADERS.idempotencyKey] = request.idempotencyKey;
+    if (request.forwardedHost) headers['x-forwarded-host'] = request.forwardedHost;
     const { body } = request;
     const hasBody = body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
     const streamed = hasBody && isStreamedBody(body);

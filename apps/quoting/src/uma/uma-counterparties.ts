@@ -3,22 +3,25 @@ import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
+import { RemoteUmaCounterparty } from '@quoting/uma/remote-uma-counterparty';
 import { SandboxUmaCounterparty } from '@quoting/uma/sandbox-uma-counterparty';
 import { UmaAddress } from '@quoting/uma/uma-address';
 import { UmaCounterparty } from '@quoting/uma/uma-counterparty';
 
 /**
  * Which UmaCounterparty speaks for a receiver, by its domain: the simulated receivers at
- * SANDBOX_UMA_DOMAIN, for sandbox callers only (production money never goes to a simulation). Other
- * domains are real UMA peers, not reachable in this version: their lookup fails with 424
- * LNURLP_REQUEST_FAILED until a real-protocol UmaCounterparty is added here.
+ * SANDBOX_UMA_DOMAIN, for sandbox callers only (production money never goes to a simulation), and
+ * every other domain a real UMA peer over HTTP(S) (RemoteUmaCounterparty).
  */
 @Injectable()
 export class UmaCounterparties {
   private readonly sandboxDomain: string;
   private readonly sandbox = new SandboxUmaCounterparty();
 
-  constructor(config: ConfigService<QuotingEnvironment, true>) {
+  constructor(
+    config: ConfigService<QuotingEnvironment, true>,
+    private readonly remote: RemoteUmaCounterparty,
+  ) {
     this.sandboxDomain = config.get('SANDBOX_UMA_DOMAIN', { infer: true }).toLowerCase();
   }
 
@@ -26,14 +29,9 @@ export class UmaCounterparties {
     return this.sandboxDomain;
   }
 
-  /** The counterparty of `receiver`, or 424 LNURLP_REQUEST_FAILED when none can be reached. */
+  /** The counterparty of `receiver`; 424 LNURLP_REQUEST_FAILED for the simulated ones with production credentials. */
   of(caller: Caller, receiver: UmaAddress): UmaCounterparty {
-    if (receiver.domain !== this.sandboxDomain) {
-      throw new ApiException(
-        'LNURLP_REQUEST_FAILED',
-        `Lookup of ${receiver.address} failed: UMA peers other than the sandbox's (${this.sandboxDomain}) are not reachable yet`,
-      );
-    }
+    if (receiver.domain !== this.sandboxDomain) return this.remote;
     if (caller.environment !== Environment.Sandbox) {
       throw new ApiException(
         'LNURLP_REQUEST_FAILED',

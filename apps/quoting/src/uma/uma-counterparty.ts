@@ -51,8 +51,7 @@ export type PayRequestOutcome = { accepted: true } | { accepted: false; detail: 
  * The receiving side of a UMA payment. `lookup` throws ApiException LNURLP_REQUEST_FAILED when the
  * receiver cannot be looked up; `payRequest` answers a refusal as an outcome (the transaction then
  * fails with PAY_REQUEST_FAILED) and throws only when it cannot tell (the execution is retried).
- * A real-protocol implementation (HTTPS to the peer's /.well-known/lnurlp, then its callback) plugs in
- * through UmaCounterparties.
+ * UmaCounterparties picks the simulated sandbox receivers or a real peer (RemoteUmaCounterparty).
  */
 export interface UmaCounterparty {
   lookup(receiver: UmaAddress, sender: UmaSender): Promise<CounterpartyLookup>;

@@ -3,6 +3,7 @@ import { Environment } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
 import { ReceiverLookup, ReceiverLookupStore } from '@quoting/receivers/receiver-lookup.store';
 import { UmaQuoteDestinations } from '@quoting/receivers/uma-quote-destinations';
+import { RemoteUmaCounterparty } from '@quoting/uma/remote-uma-counterparty';
 import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
 
 const PLATFORM = '7d1f2a40-8b2c-4c8e-a1d5-2f3e4b5c6d7e';
@@ -38,7 +39,7 @@ function destinations(lookup: Partial<ReceiverLookup & { expired: boolean }> | n
   const config = { get: () => 'sandbox.grid.uma.money' } as unknown as ConfigService;
   return new UmaQuoteDestinations(
     store as unknown as ReceiverLookupStore,
-    new UmaCounterparties(config as never),
+    new UmaCounterparties(config as never, {} as RemoteUmaCounterparty),
   );
 }
 

@@ -1,0 +1,263 @@
+import {
+  ApiClient,
+  e2eStack,
+  eventually,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
+} from '@payments/testing';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { request } from 'undici';
+import { HostileUmaPeer } from '@customers/uma-protocol/__tests__/hostile-uma-peer';
+
+const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
+const USD = {
+  currencyCode: 'USD',
+  minAmount: 100,
+  maxAmount: 10_000_000_000,
+  requiredCounterpartyFields: [],
+};
+const PERSON = {
+  customerType: 'INDIVIDUAL',
+  birthDate: '1985-12-10',
+  nationality: 'GB',
+  address: { line1: '1 Main St', city: 'London', postalCode: 'N1 1AA', country: 'GB' },
+};
+const RECEIVER_INFO = { FULL_NAME: 'Grace Hopper', BIRTH_DATE: '1985-12-10' };
+
+/** A platform with a USD customer, its UMA domain and address. */
+interface UmaPlatform extends PlatformWithEndpoint {
+  umaDomain: string;
+  customerId: string;
+  umaAddress: string;
+  accountId: string;
+}
+
+describe('UMA between two platforms of one deployment, over loopback HTTP', () => {
+  const stack = e2eStack();
+  const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
+  let sender: UmaPlatform;
+  let receiver: UmaPlatform;
+
+  const umaPlatform = async (fullName: string): Promise<UmaPlatform> => {
+    const platform = await platformWithEndpoint(api);
+    const config = await platform.sandbox.patch('/config', { supportedCurrencies: [USD] });
+    expect(config.status).toBe(200);
+    const customer = await platform.sandbox.post('/customers', {
+      platformCustomerId: `uma-${randomUUID().slice(0, 8)}`,
+      fullName,
+      ...PERSON,
+    });
+    expect(customer.status).toBe(201);
+    // The ledger opens the customer's accounts from its event on Kafka.
+    const accountId = await eventually(async () => {
+      const accounts = await platform.sandbox.get(
+        `/customers/internal-accounts?customerId=${customer.body.id}&currency=USD`,
+      );
+      return accounts.body.data?.[0]?.id as string | undefined;
+    });
+    return {
+      ...platform,
+      umaDomain: config.body.umaDomain,
+      customerId: customer.body.id,
+      umaAddress: customer.body.umaAddress,
+      accountId,
+    };
+  };
+  const balanceOf = async (platform: UmaPlatform) =>
+    (
+      await platform.sandbox.get(
+        `/customers/internal-accounts?customerId=${platform.customerId}&currency=USD`,
+      )
+    ).body.data[0].balance.amount as number;
+  /** GET a path of the gateway as a UMA peer asks it, naming `host`. */
+  const wellKnown = async (host: string, path: string) => {
+    const response = await request(`${stack.gatewayUrl}${path}`, { headers: { host } });
+    return { status: response.statusCode, body: (await response.body.json()) as any };
+  };
+  const lookup = (address: string) =>
+    sender.sandbox.get(`/receiver/uma/${encodeURIComponent(address)}?customerId=${sender.customerId}`);
+
+  beforeAll(async () => {
+    [sender, receiver] = await Promise.all([umaPlatform('Ada Lovelace'), umaPlatform('Grace Hopper')]);
+    expect(sender.umaDomain).not.toBe(receiver.umaDomain);
+    const funded = await sender.sandbox.post(
+      `/sandbox/internal-accounts/${sender.accountId}/fund`,
+      { amount: 100_000 },
+      { headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(funded.status).toBe(200);
+    // The receiving platform approves every incoming payment at once, telling what the sender asks.
+    receiver.receiver.respondWith((incoming) =>
+      incoming.body?.type === 'INCOMING_PAYMENT' && incoming.body.transaction?.status === 'PENDING'
+        ? { status: 200, body: { receiverCustomerInfo: RECEIVER_INFO } }
+        : { status: 200 },
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all([sender?.receiver.stop(), receiver?.receiver.stop()]);
+  });
+
+  it('serves each platform its own keys, configuration and signed-only lookups, chosen by the Host', async () => {
+    const [senderKeys, receiverKeys] = await Promise.all([
+      wellKnown(sender.umaDomain, '/.well-known/lnurlpubkey'),
+      wellKnown(receiver.umaDomain, '/.well-known/lnurlpubkey'),
+    ]);
+    expect(receiverKeys).toMatchObject({
+      status: 200,
+      body: {
+        signingPubKey: expect.stringMatching(/^04[0-9a-f]{128}$/),
+        encryptionPubKey: expect.any(String),
+      },
+    });
+    expect(senderKeys.body.signingPubKey).not.toBe(receiverKeys.body.signingPubKey);
+    expect((await wellKnown(receiver.umaDomain, '/.well-known/lnurlpubkey')).body).toEqual(receiverKeys.body);
+    expect(await wellKnown(receiver.umaDomain, '/.well-known/uma-configuration')).toMatchObject({
+      status: 200,
+      body: { uma_major_versions: [1] },
+    });
+    const user = receiver.umaAddress.split('@')[0];
+    expect((await wellKnown(receiver.umaDomain, `/.well-known/lnurlp/${user}`)).status).toBe(400);
+    expect((await wellKnown('nobody.uma.local', '/.well-known/lnurlpubkey')).status).toBe(404);
+    const payRequest = await request(`${stack.gatewayUrl}/uma/payreq/${user.slice(1)}`, {
+      method: 'POST',
+      headers: { host: receiver.umaDomain, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 100, convert: 'USD', payerData: { identifier: sender.umaAddress } }),
+    });
+    expect(payRequest.statusCode).toBe(400);
+    await payRequest.body.dump();
+  });
+
+  it('looks a receiver up at the other platform’s domain: its currencies, limits and payer data, signed', async () => {
+    const found = await lookup(receiver.umaAddress);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({
+      receiverUmaAddress: receiver.umaAddress,
+      lookupId: expect.stringMatching(/^Lookup:/),
+      supportedCurrencies: [{ currency: { code: 'USD' }, min: 100, max: 10_000_000_000 }],
+      requiredPayerDataFields: [{ name: 'FULL_NAME', mandatory: true }],
+    });
+    const unknown = await lookup(`$nobody-${randomUUID().slice(0, 6)}@${receiver.umaDomain}`);
+    expect(unknown).toMatchObject({ status: 424, body: { code: 'LNURLP_REQUEST_FAILED' } });
+  });
+
+  it('pays: lookup, quote, execute, the receiver’s approval, both ledgers and both platforms’ webhooks', async () => {
+    const found = await lookup(receiver.umaAddress);
+    const quote = await sender.sandbox.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: sender.accountId },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: receiver.umaAddress, currency: 'USD' },
+      lookupId: found.body.lookupId,
+      senderCustomerInfo: { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-10' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 10_000,
+    });
+    expect(quote.status).toBe(201);
+    const executed = await sender.sandbox.post(
+      `/quotes/${quote.body.quoteId}/execute`,
+      {},
+      { headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(executed.status).toBe(200);
+    const received = quote.body.totalReceivingAmount as number;
+
+    const approval = await receiver.receiver.waitFor(
+      (body) => body?.type === 'INCOMING_PAYMENT' && body.transaction?.status === 'PENDING',
+    );
+    const incomingId = approval.body.transaction.id;
+    expect(approval.body.transaction).toMatchObject({
+      type: 'INCOMING',
+      source: { umaAddress: sender.umaAddress },
+      receivedAmount: { amount: received, currency: { code: 'USD' } },
+      counterpartyInformation: { FULL_NAME: 'Ada Lovelace' },
+    });
+    const [outgoingDone, incomingDone] = await Promise.all([
+      sender.receiver.waitFor(
+        (body) =>
+          body?.type === 'OUTGOING_PAYMENT' &&
+          body.transaction?.id === executed.body.transactionId &&
+          body.transaction.status === 'COMPLETED',
+        20_000,
+      ),
+      receiver.receiver.waitFor(
+        (body) =>
+          body?.type === 'INCOMING_PAYMENT' &&
+          body.transaction?.id === incomingId &&
+          body.transaction.status === 'COMPLETED',
+        20_000,
+      ),
+    ]);
+    expect(outgoingDone.body.transaction.destination).toMatchObject({ umaAddress: receiver.umaAddress });
+    expect(incomingDone.body.transaction.receivedAmount.amount).toBe(received);
+    expect(await balanceOf(sender)).toBe(100_000 - (quote.body.totalSendingAmount as number));
+    expect(await balanceOf(receiver)).toBe(received);
+
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
+      { env: { ...process.env, DATABASE_URL: stack.databaseUrl } },
+    );
+    expect(stdout).toContain('ledger check passed');
+  });
+
+  it('fails the payment with PAY_REQUEST_FAILED when the receiver refuses the pay request, releasing the reserve', async () => {
+    const customer = await receiver.sandbox.post('/customers', {
+      platformCustomerId: `gone-${randomUUID().slice(0, 8)}`,
+      fullName: 'Gone Soon',
+      ...PERSON,
+    });
+    const found = await lookup(customer.body.umaAddress);
+    expect(found.status).toBe(200);
+    const quote = await sender.sandbox.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: sender.accountId },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: customer.body.umaAddress },
+      lookupId: found.body.lookupId,
+      senderCustomerInfo: { FULL_NAME: 'Ada Lovelace' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 5_000,
+    });
+    expect(quote.status).toBe(201);
+    expect((await receiver.sandbox.delete(`/customers/${customer.body.id}`)).status).toBe(200);
+    const before = await balanceOf(sender);
+    const executed = await sender.sandbox.post(`/quotes/${quote.body.quoteId}/execute`, {});
+    expect(executed.status).toBe(200);
+    const failed = await sender.receiver.waitFor(
+      (body) =>
+        body?.type === 'OUTGOING_PAYMENT' &&
+        body.transaction?.id === executed.body.transactionId &&
+        body.transaction.status === 'FAILED',
+    );
+    expect(failed.body.transaction).toMatchObject({ failureReason: 'PAY_REQUEST_FAILED' });
+    expect(failed.body.transaction.failureDetail).toContain('USER_NOT_FOUND');
+    expect(await balanceOf(sender)).toBe(before);
+  });
+
+  describe('a hostile peer', () => {
+    const peer = new HostileUmaPeer('http://127.0.0.1:1/elsewhere');
+    const keyless = new HostileUmaPeer('http://127.0.0.1:1/elsewhere', false);
+
+    beforeAll(() => Promise.all([peer.start(), keyless.start()]));
+    afterAll(() => Promise.all([peer.stop(), keyless.stop()]));
+
+    it.each([
+      ['oversized', 'more than'],
+      ['unsigned', 'not a signed UMA response'],
+      ['forged', 'not signed by'],
+      ['redirect', 'redirect'],
+      ['hang', 'did not answer'],
+    ])('is refused when it answers %s: 424 LNURLP_REQUEST_FAILED', async (user, why) => {
+      const response = await lookup(`$${user}@${peer.domain}`);
+      expect(response.status).toBe(424);
+      expect(response.body.code).toBe('LNURLP_REQUEST_FAILED');
+      expect(response.body.message).toContain(why);
+    });
+
+    it('is refused with 424 COUNTERPARTY_PUBKEY_FETCH_ERROR when its keys cannot be fetched', async () => {
+      const response = await lookup(`$honest@${keyless.domain}`);
+      expect(response).toMatchObject({ status: 424, body: { code: 'COUNTERPARTY_PUBKEY_FETCH_ERROR' } });
+      expect((await lookup(`$honest@${peer.domain}`)).status).toBe(200);
+    });
+  });
+});

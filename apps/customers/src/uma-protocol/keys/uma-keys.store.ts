@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { generateKeyPairSync } from 'node:crypto';
+import { DataSource } from 'typeorm';
+
+/** A platform's UMA keys in one environment: secp256k1, the curve the UMA protocol signs with. */
+export interface PlatformUmaKeys {
+  signingPrivateKey: Buffer;
+  /** Uncompressed public key, hex, as /.well-known/lnurlpubkey serves it. */
+  signingPublicKey: string;
+  encryptionPrivateKey: Buffer;
+  encryptionPublicKey: string;
+}
+
+interface KeyRow {
+  signing_private_key: string;
+  signing_public_key: string;
+  encryption_private_key: string;
+  encryption_public_key: string;
+}
+
+/**
+ * Each platform configuration's signing and encryption keys, made at first use (the first lookup or
+ * payment that needs them): two replicas making them at once keep the first stored. Kept in memory
+ * once read, since they never change.
+ */
+@Injectable()
+export class UmaKeysStore {
+  private readonly cache = new Map<string, Promise<PlatformUmaKeys>>();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  keysOf(platformConfigId: string): Promise<PlatformUmaKeys> {
+    let keys = this.cache.get(platformConfigId);
+    if (!keys) {
+      keys = this.storedOrNew(platformConfigId);
+      keys.catch(() => this.cache.delete(platformConfigId));
+      this.cache.set(platformConfigId, keys);
+    }
+    return keys;
+  }
+
+  private async storedOrNew(platformConfigId: string): Promise<PlatformUmaKeys> {
+    const signing = newKeyPair();
+    const encryption = newKeyPair();
+    await this.dataSource.query(
+      `INSERT INTO uma_keys (platform_config_id, signing_private_key, signing_public_key,
+                             encryption_private_key, encryption_public_key)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (platform_config_id) DO NOTHING`,
+      [platformConfigId, signing.privateKey, signing.publicKey, encryption.privateKey, encryption.publicKey],
+    );
+    const [row]: KeyRow[] = await this.dataSource.query(
+      `SELECT signing_private_key, signing_public_key, encryption_private_key, encryption_public_key
+         FROM uma_keys WHERE platform_config_id = $1`,
+      [platformConfigId],
+    );
+    return {
+      signingPrivateKey: Buffer.from(row.signing_private_key, 'hex'),
+      signingPublicKey: row.signing_public_key,
+      encryptionPrivateKey: Buffer.from(row.encryption_private_key, 'hex'),
+      encryptionPublicKey: row.encryption_public_key,
+    };
+  }
+}
+
+/** A secp256k1 key pair as hex: the 32-byte private scalar and the uncompressed public point. */
+export function newKeyPair(): { privateKey: string; publicKey: string } {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const hex = (base64url: string) => Buffer.from(base64url, 'base64url').toString('hex');
+  return { privateKey: hex(jwk.d!), publicKey: `04${hex(jwk.x!)}${hex(jwk.y!)}` };
+}

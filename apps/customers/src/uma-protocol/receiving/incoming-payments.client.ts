@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { Caller, InternalApi } from '@payments/http';
+import { CustomersEnvironment } from '@customers/customers.environment';
+
+/** What the transfers app needs to open the incoming payment of an accepted UMA pay request. */
+export interface UmaIncomingPayment {
+  /** Names the payment: the same pay request again finds the payment it opened. */
+  paymentId: string;
+  senderUmaAddress: string;
+  customerId: string;
+  currency: string;
+  amount: number;
+  counterpartyInformation: Record<string, string>;
+}
+
+/** Opens incoming UMA payments through the transfers app, which runs their approval (POST /internal/uma-payments). */
+@Injectable()
+export class IncomingPaymentsClient extends InternalApi {
+  constructor(config: ConfigService<CustomersEnvironment, true>) {
+    super('transfers', config.get('TRANSFERS_URL', { infer: true }));
+  }
+
+  open(receivingPlatform: Caller, payment: UmaIncomingPayment): Promise<{ id: string; status: string }> {
+    return this.client.post(receivingPlatform, '/internal/uma-payments', payment);
+  }
+}

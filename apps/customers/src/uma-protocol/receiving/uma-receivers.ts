@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ApiException } from '@payments/http';
+import { DataSource, IsNull } from 'typeorm';
+import { Customer } from '@customers/customers/customer.entity';
+import { PlatformConfig } from '@customers/platforms/platform-config.entity';
+
+/** A customer that receives UMA payments, and its platform's configuration of the domain asked. */
+export interface UmaReceiver {
+  config: PlatformConfig;
+  customer: Customer;
+  /** `$user@umaDomain`, as the customer's address reads. */
+  address: string;
+}
+
+/**
+ * Who a request to the UMA endpoints is for: the platform configuration whose umaDomain is the Host
+ * (one platform in one environment), and the live customer of that configuration with the address.
+ */
+@Injectable()
+export class UmaReceivers {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async configOf(host: string | undefined): Promise<PlatformConfig> {
+    const config = host
+      ? await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: host.toLowerCase() })
+      : null;
+    if (!config) throw new ApiException('NOT_FOUND', `No platform receives UMA payments at ${host}`);
+    return config;
+  }
+
+  async receiver(host: string | undefined, user: string): Promise<UmaReceiver> {
+    const config = await this.configOf(host);
+    const address = `$${user.replace(/^\$/, '')}@${config.umaDomain}`.toLowerCase();
+    const customer = await this.dataSource.manager.findOneBy(Customer, {
+      platformId: config.platformId,
+      environment: config.environment,
+      umaAddress: address,
+      deletedAt: IsNull(),
+    });
+    if (!customer) throw new ApiException('USER_NOT_FOUND', `No customer has the UMA address ${address}`);
+    return { config, customer, address };
+  }
+}

@@ -1,0 +1,186 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ApiException, Caller, scopeOf } from '@payments/http';
+import { isSupportedCurrency } from '@payments/money';
+import {
+  getPayRequest,
+  getSignedLnurlpRequestUrl,
+  KycStatus,
+  LnurlpResponse,
+  MAJOR_VERSION,
+  PayReqResponse,
+  UmaError,
+  verifyPayReqResponseSignature,
+  verifyUmaLnurlpResponseSignature,
+} from '@uma-sdk/core';
+import { DataSource } from 'typeorm';
+import { PlatformConfig } from '@customers/platforms/platform-config.entity';
+import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
+import { RecentNonces } from '@customers/uma-protocol/peers/recent-nonces';
+import { UmaPeerHttp } from '@customers/uma-protocol/peers/uma-peer-http';
+import { UmaPeerError } from '@customers/uma-protocol/peers/uma-peer-targets';
+import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
+import { verified } from '@customers/uma-protocol/receiving/lnurlp-responder';
+import { UmaLookupDto, UmaPayRequestDto } from '@customers/uma-protocol/sending/dto/uma-sending.dto';
+import { domainOfAddress } from '@customers/uma-protocol/uma-addresses';
+import { PayerDataField, payerDataFields, userInfoOf } from '@customers/uma-protocol/uma-payer-data';
+
+export interface UmaLookupAnswer {
+  currencies: { code: string; min: number; max: number }[];
+  requiredPayerData: PayerDataField[];
+  state: { callback: string };
+}
+
+export type UmaPayRequestAnswer = { accepted: true } | { accepted: false; detail: string };
+
+/**
+ * The sending side of the UMA protocol, for quoting's lookups and pay requests: signed with the
+ * paying platform's keys under its umaDomain, sent to the receiver's domain through UmaPeerHttp, and
+ * the receiver's answers taken only when signed by the keys its domain serves.
+ */
+@Injectable()
+export class UmaSender {
+  private readonly nonces = new RecentNonces();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly keys: UmaKeysStore,
+    private readonly peers: UmaPeerHttp,
+    private readonly publicKeys: UmaPublicKeys,
+  ) {}
+
+  /** 424 LNURLP_REQUEST_FAILED (or COUNTERPARTY_PUBKEY_FETCH_ERROR) naming why the receiver cannot be looked up. */
+  async lookup(caller: Caller, body: UmaLookupDto): Promise<UmaLookupAnswer> {
+    const receiver = body.receiverUmaAddress.toLowerCase();
+    const domain = this.domainOf(receiver, 'LNURLP_REQUEST_FAILED');
+    const config = await this.senderConfig(caller, domain);
+    const keys = await this.keys.keysOf(config.id);
+    const url = await getSignedLnurlpRequestUrl({
+      isSubjectToTravelRule: config.isRegulatedFinancialInstitution,
+      receiverAddress: receiver,
+      senderVaspDomain: config.umaDomain,
+      signingPrivateKey: keys.signingPrivateKey,
+    });
+    const failed = (why: string) =>
+      new ApiException('LNURLP_REQUEST_FAILED', `Lookup of ${receiver} failed: ${why}`);
+    let response: LnurlpResponse;
+    try {
+      response = LnurlpResponse.fromJson(await this.peers.get(domain, `${url.pathname}${url.search}`));
+    } catch (error) {
+      throw failed((error as Error).message);
+    }
+    if (!response.isUma()) throw failed('the answer is not a signed UMA response');
+    if (response.compliance.receiverIdentifier.toLowerCase() !== receiver) {
+      throw failed(`the answer is signed for ${response.compliance.receiverIdentifier}`);
+    }
+    const receiverKeys = await this.publicKeys.of(domain);
+    if (!(await verified(() => verifyUmaLnurlpResponseSignature(response, receiverKeys, this.nonces)))) {
+      throw failed(`the answer is not signed by ${domain}'s key`);
+    }
+    if (hostOf(response.callback) !== domain)
+      throw failed(`its callback ${response.callback} is not at ${domain}`);
+    return {
+      currencies: response.currencies
+        .filter((currency) => isSupportedCurrency(currency.code))
+        .map((currency) => ({ code: currency.code, min: currency.minSendable, max: currency.maxSendable })),
+      requiredPayerData: payerDataFields(response.payerData),
+      state: { callback: response.callback },
+    };
+  }
+
+  /** A refusal for every way the receiver does not accept (nothing has moved yet); throws only for our own faults. */
+  async payRequest(caller: Caller, body: UmaPayRequestDto): Promise<UmaPayRequestAnswer> {
+    const receiver = body.receiverUmaAddress.toLowerCase();
+    try {
+      return await this.pay(caller, receiver, body);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      return {
+        accepted: false,
+        detail: `The pay request to ${receiver} failed: ${(error as Error).message}`,
+      };
+    }
+  }
+
+  private async pay(caller: Caller, receiver: string, body: UmaPayRequestDto): Promise<UmaPayRequestAnswer> {
+    const domain = this.domainOf(receiver, 'PAYREQ_REQUEST_FAILED');
+    const config = await this.senderConfig(caller, domain);
+    const callback = typeof body.lookupState.callback === 'string' ? body.lookupState.callback : '';
+    if (hostOf(callback) !== domain) throw new Refused('the lookup named no callback at the receiver');
+    const [keys, receiverKeys] = await Promise.all([this.keys.keysOf(config.id), this.publicKeys.of(domain)]);
+    const payer = (body.senderUmaAddress ?? `$payments@${config.umaDomain}`).toLowerCase();
+    const request = await getPayRequest({
+      receiverEncryptionPubKey: receiverKeys.getEncryptionPubKey(),
+      sendingVaspPrivateKey: keys.signingPrivateKey,
+      receivingCurrencyCode: body.currency,
+      amount: body.amount,
+      isAmountInReceivingCurrency: true,
+      payerIdentifier: payer,
+      payerKycStatus: KycStatus.Verified,
+      payerData: userInfoOf(body.payerData),
+      umaMajorVersion: MAJOR_VERSION,
+    });
+    const url = new URL(callback);
+    const response = PayReqResponse.fromJson(
+      await this.peers.post(domain, `${url.pathname}${url.search}`, request.toJsonString()),
+    );
+    if (!response.isUma()) throw new Refused('the answer is not a signed UMA pay response');
+    const signed = await verified(() =>
+      verifyPayReqResponseSignature(response, payer, receiver, receiverKeys, this.nonces),
+    );
+    if (!signed) throw new Refused(`the answer is not signed by ${domain}'s key`);
+    const converted = response.converted;
+    if (converted?.currencyCode !== body.currency || converted.amount !== body.amount) {
+      throw new Refused(
+        `the receiver would receive ${converted?.amount} ${converted?.currencyCode}, not ${body.amount} ${body.currency}`,
+      );
+    }
+    return { accepted: true };
+  }
+
+  private domainOf(address: string, code: 'LNURLP_REQUEST_FAILED' | 'PAYREQ_REQUEST_FAILED'): string {
+    const domain = domainOfAddress(address);
+    if (!domain) throw new ApiException(code, `${address} is not a UMA address`);
+    return domain;
+  }
+
+  /**
+   * The paying platform's configuration. A payment between two platforms of this deployment stays
+   * within one environment: sandbox money never reaches a production customer, nor the reverse.
+   */
+  private async senderConfig(caller: Caller, receiverDomain: string): Promise<PlatformConfig> {
+    const [config, receiving] = await Promise.all([
+      this.dataSource.manager.findOneByOrFail(PlatformConfig, scopeOf(caller)),
+      this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: receiverDomain }),
+    ]);
+    if (receiving && receiving.environment !== caller.environment) {
+      throw new ApiException(
+        'LNURLP_REQUEST_FAILED',
+        `${receiverDomain} is a ${receiving.environment.toLowerCase()} platform's domain; ${caller.environment.toLowerCase()} credentials cannot pay it`,
+      );
+    }
+    return config;
+  }
+}
+
+/** The receiver's answer did not do. */
+class Refused extends Error {}
+
+/** What the receiver's side caused, as opposed to a fault of ours (a database error), which is thrown on. */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof Refused ||
+    error instanceof UmaPeerError ||
+    error instanceof UmaError ||
+    error instanceof SyntaxError ||
+    ApiException.isRefusal(error)
+  );
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
+import { UmaPeerHttp } from '@customers/uma-protocol/peers/uma-peer-http';
+import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
+import { IncomingPaymentsClient } from '@customers/uma-protocol/receiving/incoming-payments.client';
+import { LnurlpResponder } from '@customers/uma-protocol/receiving/lnurlp-responder';
+import { PayRequestHandler } from '@customers/uma-protocol/receiving/pay-request-handler';
+import { UmaReceivers } from '@customers/uma-protocol/receiving/uma-receivers';
+import { WellKnownController } from '@customers/uma-protocol/receiving/well-known.controller';
+import { UmaSender } from '@customers/uma-protocol/sending/uma-sender';
+import { UmaSendingController } from '@customers/uma-protocol/sending/uma-sending.controller';
+
+/** The UMA protocol (with @uma-sdk/core): the platforms' well-known endpoints and pay requests, and quoting's calls to peers. */
+@Module({
+  controllers: [WellKnownController, UmaSendingController],
+  providers: [
+    UmaKeysStore,
+    UmaPeerHttp,
+    UmaPublicKeys,
+    UmaReceivers,
+    LnurlpResponder,
+    PayRequestHandler,
+    IncomingPaymentsClient,
+    UmaSender,
+  ],
+})
+export class UmaProtocolModule {}
