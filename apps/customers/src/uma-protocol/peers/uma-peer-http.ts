@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { request } from 'undici';
+import { Agent, Dispatcher, request } from 'undici';
 import { CustomersEnvironment } from '@customers/customers.environment';
+import { guardedLookup } from '@customers/uma-protocol/peers/guarded-lookup';
 import { UmaPeerError, UmaPeerTargets } from '@customers/uma-protocol/peers/uma-peer-targets';
 
 /** How much of a refused answer is quoted in the failure's message. */
@@ -14,8 +15,11 @@ const QUOTED_BODY_CHARS = 200;
  * UmaPeerError the caller turns into its failure reason, never as a crash or a hang.
  */
 @Injectable()
-export class UmaPeerHttp {
+export class UmaPeerHttp implements OnApplicationShutdown {
   private readonly targets: UmaPeerTargets;
+  /** Peers' own names, their addresses checked; a domain UMA_DOMAIN_HOSTS maps goes where the operator said. */
+  private readonly peers: Dispatcher;
+  private readonly mapped = new Agent();
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
 
@@ -26,6 +30,11 @@ export class UmaPeerHttp {
     );
     this.timeoutMs = config.get('UMA_PEER_TIMEOUT_MS', { infer: true });
     this.maxBytes = config.get('UMA_PEER_MAX_BYTES', { infer: true });
+    this.peers = new Agent({ connect: { lookup: guardedLookup(this.targets.allowLoopbackHttp) } });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.peers.close(), this.mapped.close()]);
   }
 
   get(domain: string, pathAndQuery: string): Promise<string> {
@@ -49,12 +58,18 @@ export class UmaPeerHttp {
           ...(json === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: json,
+        dispatcher: target.mapped ? this.mapped : this.peers,
         signal,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
       });
     } catch (error) {
-      throw new UmaPeerError('UNREACHABLE', `${domain} did not answer: ${(error as Error).message}`);
+      const refused = [error, (error as { cause?: unknown }).cause].find(
+        (cause) => cause instanceof UmaPeerError,
+      );
+      throw (
+        refused ?? new UmaPeerError('UNREACHABLE', `${domain} did not answer: ${(error as Error).message}`)
+      );
     }
     // The body is dropped unread on a redirect or past the size limit; the error that destroying it
     // emits is expected, and unheard it would end the process.
