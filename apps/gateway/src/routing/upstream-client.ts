@@ -64,7 +64,8 @@ export function isStreamedBody(body: unknown): body is StreamedBody {
 
 /**
  * Calls the owning app over HTTP on a pool of keep-alive connections, passing the caller's platform,
- * environment and request id as headers. Measured cost of the extra hop: see docs/architecture.md.
+ * environment and request id as headers. Measured cost of the extra hop: docs/performance.md,
+ * "The gateway hop".
  */
 @Injectable()
 export class UpstreamClient implements OnApplicationShutdown {

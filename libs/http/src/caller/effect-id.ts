@@ -10,7 +10,7 @@ const KEYED_EFFECT_NAMESPACE = '0f9c2e5a-7d43-4b8e-a1f6-3c52d9e8b704';
  * is named by the key, scoped by platform, environment and operation, so every retry of the request
  * names the same row and the row's insert, in the effect's own database transaction, is what
  * records the key: a retry after a timeout, a 5xx or a crash finds the row instead of making a second
- * one (docs/architecture.md, "Exactly once"). Without a key it is random.
+ * one (docs/architecture.md, "One effect per Idempotency-Key"). Without a key it is random.
  */
 export function effectIdOf(caller: Caller, operation: string): string {
   if (!caller.idempotencyKey) return randomUUID();
