@@ -40,6 +40,7 @@ export class PayRequestHandler {
         'Only signed UMA pay requests with payerData.identifier are taken',
       );
     }
+    await this.receivers.assertMaySend(receiver.config, domainOfAddress(sender)!);
     const senderKeys = await this.publicKeys.of(domainOfAddress(sender)!);
     if (!(await verified(() => verifyPayReqSignature(request, senderKeys, this.nonces)))) {
       throw new ApiException(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Environment } from '@payments/contracts';
 import { ApiException } from '@payments/http';
 import { DataSource, IsNull } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
@@ -40,5 +41,22 @@ export class UmaReceivers {
     });
     if (!customer) throw new ApiException('USER_NOT_FOUND', `No customer has the UMA address ${address}`);
     return { config, customer, address };
+  }
+
+  /**
+   * 403 unless `senderDomain` may pay the platform configuration. No settlement layer joins this
+   * deployment to other UMA providers, so an accepted pay request credits the receiver with money
+   * nothing brought in: in production only this deployment's own production platforms, whose side of
+   * the payment debits their customer's account, may send; sandbox takes every sender.
+   */
+  async assertMaySend(receiving: PlatformConfig, senderDomain: string): Promise<void> {
+    if (receiving.environment !== Environment.Production) return;
+    const sending = await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: senderDomain });
+    if (sending?.environment !== Environment.Production) {
+      throw new ApiException(
+        'FORBIDDEN',
+        `${senderDomain} is not a production platform of this deployment, whose payments only it takes`,
+      );
+    }
   }
 }

@@ -63,6 +63,10 @@ export class UmaSender {
     });
     const failed = (why: string) =>
       new ApiException('LNURLP_REQUEST_FAILED', `Lookup of ${receiver} failed: ${why}`);
+    // The receiver's keys are fetched alongside its answer, so that a lookup takes one peer timeout at
+    // most; their failure counts only once the answer is found good.
+    const keysFetch = this.publicKeys.of(domain);
+    keysFetch.catch(() => undefined);
     let response: LnurlpResponse;
     try {
       response = LnurlpResponse.fromJson(await this.peers.get(domain, `${url.pathname}${url.search}`));
@@ -73,7 +77,7 @@ export class UmaSender {
     if (response.compliance.receiverIdentifier.toLowerCase() !== receiver) {
       throw failed(`the answer is signed for ${response.compliance.receiverIdentifier}`);
     }
-    const receiverKeys = await this.publicKeys.of(domain);
+    const receiverKeys = await keysFetch;
     if (!(await verified(() => verifyUmaLnurlpResponseSignature(response, receiverKeys, this.nonces)))) {
       throw failed(`the answer is not signed by ${domain}'s key`);
     }
