@@ -77,7 +77,7 @@ if (runs('bulk')) {
     await deleteRedisKeys(env.REDIS_URL ?? DEFAULT_REDIS_URL, `${env.BULLMQ_PREFIX}:*`);
   }
 }
-const { deleteRunResources } = await import('./lib/kafka.mjs');
+const { deleteRunResources } = await import('./lib/kafka-run-resources.mjs');
 await deleteRunResources(env.KAFKA_TOPIC_PREFIX);
 
 mkdirSync(`${ROOT}/.cache/bench`, { recursive: true });

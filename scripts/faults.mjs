@@ -14,7 +14,7 @@ import pg from 'pg';
 import { ROOT } from './lib/apps.mjs';
 import { deleteRedisKeys, dropDatabase, DEFAULT_REDIS_URL } from './lib/infra.mjs';
 import { stopKafka } from './lib/kafka-stop.mjs';
-import { deleteRunResources } from './lib/kafka.mjs';
+import { deleteRunResources } from './lib/kafka-run-resources.mjs';
 import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { importProblems } from './faults/bulk-import.mjs';
 import { checkRequests, ledgerProblem, unlearnedTransactions } from './faults/checks.mjs';

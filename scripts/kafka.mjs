@@ -1,7 +1,8 @@
 // Usage: node scripts/kafka.mjs start|stop|status|fetch  (see scripts/lib/kafka.mjs and kafka-stop.mjs);
 // KAFKA_BROKERS and KAFKA_CONTROLLER_PORT pick the broker (default 127.0.0.1:9092 and 9093).
 import { brokerProcess, stopKafka } from './lib/kafka-stop.mjs';
-import { ensureKafka, fetchKafka, kafkaStatus } from './lib/kafka.mjs';
+import { fetchKafka } from './lib/kafka-fetch.mjs';
+import { ensureKafka, kafkaStatus } from './lib/kafka.mjs';
 
 const commands = {
   start: () => ensureKafka(),

@@ -1,12 +1,10 @@
-// Fetches, formats, starts, checks and stops a single-node Kafka broker (KRaft) for
-// local runs and CI: the jars come from Maven Central through tools/kafka/pom.xml,
-// so neither Docker nor a tarball download is needed.
+// Formats, starts and checks a single-node Kafka broker (KRaft) for local runs and CI, on the jars
+// kafka-fetch.mjs brings from Maven Central, so neither Docker nor a tarball download is needed;
+// kafka-stop.mjs stops one.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
-  accessSync,
   closeSync,
-  constants,
   existsSync,
   mkdirSync,
   openSync,
@@ -18,19 +16,17 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import kafkajs from 'kafkajs';
+import { assertOnPath, fetchKafka, LIBS_DIR } from './kafka-fetch.mjs';
 import { processCommandLine } from './port-owner.mjs';
 
 const { Kafka, logLevel } = kafkajs;
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOOLS_DIR = path.join(REPO_ROOT, 'tools/kafka');
-const POM = path.join(TOOLS_DIR, 'pom.xml');
 const LOG4J_CONFIG = path.join(TOOLS_DIR, 'log4j.properties');
 // The jars are shared; each broker port has its own directory for data, configuration, log and pid,
 // so a second broker (the fault suite's, say) can run beside the default one.
 const SHARED_CACHE_DIR = path.join(REPO_ROOT, '.cache/kafka');
-const LIBS_DIR = path.join(SHARED_CACHE_DIR, 'libs');
-const FETCHED_VERSION_FILE = path.join(LIBS_DIR, 'kafka-version');
 const DEFAULT_BROKER = '127.0.0.1:9092';
 const DEFAULT_PORT = 9092;
 
@@ -88,53 +84,6 @@ async function answersDescribeCluster(brokers) {
   } finally {
     await admin.disconnect();
   }
-}
-
-function assertOnPath(command, hint) {
-  const found = (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
-    try {
-      accessSync(path.join(dir, command), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (!found) throw new Error(`${command} is not on PATH; ${hint}`);
-}
-
-function pinnedKafkaVersion() {
-  const version = readFileSync(POM, 'utf8').match(/<kafka\.version>([^<]+)<\/kafka\.version>/)?.[1];
-  if (!version) throw new Error(`No <kafka.version> in ${POM}`);
-  return version;
-}
-
-export async function fetchKafka({ log = console.log } = {}) {
-  const version = pinnedKafkaVersion();
-  // The version file is written only after a complete copy, so a half-finished fetch is redone.
-  const fetched =
-    existsSync(FETCHED_VERSION_FILE) && readFileSync(FETCHED_VERSION_FILE, 'utf8').trim() === version;
-  if (fetched && existsSync(path.join(LIBS_DIR, `kafka_2.13-${version}.jar`))) return;
-
-  assertOnPath('mvn', 'install Maven (Debian: apt-get install maven) to fetch the Kafka jars.');
-  log(`Fetching Kafka ${version} jars from Maven Central into ${LIBS_DIR}`);
-  // Start empty so jars of a previously pinned version never share the classpath.
-  rmSync(LIBS_DIR, { recursive: true, force: true });
-  const mvn = spawnSync(
-    'mvn',
-    [
-      '-B',
-      '-q',
-      '-f',
-      POM,
-      'dependency:copy-dependencies',
-      '-DincludeScope=runtime',
-      `-DoutputDirectory=${LIBS_DIR}`,
-    ],
-    { encoding: 'utf8' },
-  );
-  // Output is kept for failures only: with -q, Maven prints nothing useful (bar stray colour codes) on success.
-  if (mvn.status !== 0) throw new Error(`mvn could not fetch the Kafka jars:\n${mvn.stdout}${mvn.stderr}`);
-  writeFileSync(FETCHED_VERSION_FILE, `${version}\n`);
 }
 
 function clusterId(files) {
@@ -334,22 +283,4 @@ export async function ensureKafka({ log = console.log, env = process.env } = {})
 export async function kafkaStatus(env = process.env) {
   const brokers = configuredBrokers(env);
   return { running: await answersDescribeCluster(brokers), brokers };
-}
-
-/**
- * Deletes the topics and consumer groups of one run (the e2e stack, a bench) from the shared broker:
- * partitions left behind by earlier runs cost the broker CPU even while idle.
- */
-export async function deleteRunResources(prefix, brokers = configuredBrokers()) {
-  const admin = new kafkajs.Kafka({ brokers, logLevel: kafkajs.logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    const { groups } = await admin.listGroups();
-    const groupIds = groups.map(({ groupId }) => groupId).filter((groupId) => groupId.startsWith(prefix));
-    if (groupIds.length) await admin.deleteGroups(groupIds).catch(() => undefined);
-    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
-    if (topics.length) await admin.deleteTopics({ topics });
-  } finally {
-    await admin.disconnect();
-  }
 }

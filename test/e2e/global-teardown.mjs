@@ -2,7 +2,7 @@
 // the shared broker and its BullMQ keys from the shared Redis.
 import { readFileSync } from 'node:fs';
 import { deleteRedisKeys } from '../../scripts/lib/infra.mjs';
-import { deleteRunResources } from '../../scripts/lib/kafka.mjs';
+import { deleteRunResources } from '../../scripts/lib/kafka-run-resources.mjs';
 import { E2E_DIR } from './global-setup.mjs';
 
 export default async function globalTeardown() {
