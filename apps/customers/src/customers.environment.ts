@@ -32,14 +32,22 @@ export class CustomersEnvironment extends CommonEnvironment {
   UMA_ALLOW_LOOPBACK_HTTP = 'false';
 
   /**
-   * Where UMA domains are reached instead of their DNS name: `domain=host:port` pairs separated by
-   * commas, `*.suffix` matching any subdomain; the Host header still names the domain. Local stacks map
-   * `*.uma.local` (new platforms' domains) to their gateway.
+   * Where UMA domains are reached instead of their DNS name: `domain=host:port` (or `domain=http://…`,
+   * an origin as it is) pairs separated by commas, `*.suffix` matching any subdomain; the Host header
+   * still names the domain. Local stacks map `*.uma.local` (new platforms' domains) to their gateway.
    */
   @Matches(/^$|^[^=,\s]+=[^=,\s]+(,[^=,\s]+=[^=,\s]+)*$/, {
     message: 'UMA_DOMAIN_HOSTS must be domain=host:port,…',
   })
   UMA_DOMAIN_HOSTS = '';
+
+  /**
+   * 64 hex digits: the AES-256 key the platforms' private UMA keys are sealed with in the database.
+   * Empty (local stacks, tests): they are stored as they are. Set it in production, before the first
+   * UMA lookup or payment; keys stored sealed cannot be read without it.
+   */
+  @Matches(/^$|^[0-9a-fA-F]{64}$/, { message: 'UMA_KEY_ENCRYPTION_KEY must be 64 hex digits' })
+  UMA_KEY_ENCRYPTION_KEY = '';
 
   /** How long one call to a UMA peer may take, connection to last byte. */
   @Type(() => Number)

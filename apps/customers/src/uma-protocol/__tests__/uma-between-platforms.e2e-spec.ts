@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Pool } from 'pg';
 import { asPeer, lookup, PERSON, UmaPlatform, umaPlatform } from '@customers/uma-protocol/__tests__/uma-kit';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
@@ -60,6 +61,23 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
       },
     });
     expect(senderKeys.body.signingPubKey).not.toBe(receiverKeys.body.signingPubKey);
+    // Their private halves are stored sealed (the e2e stack sets UMA_KEY_ENCRYPTION_KEY).
+    const database = new Pool({ connectionString: stack.databaseUrl, max: 1 });
+    try {
+      const { rows } = await database.query(
+        `SELECT signing_private_key, encryption_private_key FROM customers.uma_keys
+          WHERE signing_public_key = $1`,
+        [receiverKeys.body.signingPubKey],
+      );
+      expect(rows).toEqual([
+        {
+          signing_private_key: expect.stringMatching(/^aes-256-gcm:/),
+          encryption_private_key: expect.stringMatching(/^aes-256-gcm:/),
+        },
+      ]);
+    } finally {
+      await database.end();
+    }
     expect((await wellKnown(receiver.umaDomain, '/.well-known/lnurlpubkey')).body).toEqual(receiverKeys.body);
     expect(await wellKnown(receiver.umaDomain, '/.well-known/uma-configuration')).toMatchObject({
       status: 200,

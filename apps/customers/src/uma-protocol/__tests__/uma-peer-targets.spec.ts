@@ -35,6 +35,11 @@ describe('UmaPeerTargets', () => {
       mapped: true,
     });
     expect(targets.of('uma.local').origin).toBe('https://uma.local');
+    expect(new UmaPeerTargets('*.uma.local=http://gateway:8080', false).of('a.uma.local')).toEqual({
+      origin: 'http://gateway:8080',
+      host: 'a.uma.local',
+      mapped: true,
+    });
   });
 
   it('refuses loopback addresses, named or mapped, unless plain HTTP to them is allowed', () => {

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { generateKeyPairSync } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { CustomersEnvironment } from '@customers/customers.environment';
+import { KeySealer } from '@customers/uma-protocol/keys/key-sealer';
 
 /** A platform's UMA keys in one environment: secp256k1, the curve the UMA protocol signs with. */
 export interface PlatformUmaKeys {
@@ -27,8 +30,14 @@ interface KeyRow {
 @Injectable()
 export class UmaKeysStore {
   private readonly cache = new Map<string, Promise<PlatformUmaKeys>>();
+  private readonly sealer: KeySealer;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: ConfigService<CustomersEnvironment, true>,
+  ) {
+    this.sealer = new KeySealer(config.get('UMA_KEY_ENCRYPTION_KEY', { infer: true }));
+  }
 
   keysOf(platformConfigId: string): Promise<PlatformUmaKeys> {
     let keys = this.cache.get(platformConfigId);
@@ -47,7 +56,13 @@ export class UmaKeysStore {
       `INSERT INTO uma_keys (platform_config_id, signing_private_key, signing_public_key,
                              encryption_private_key, encryption_public_key)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (platform_config_id) DO NOTHING`,
-      [platformConfigId, signing.privateKey, signing.publicKey, encryption.privateKey, encryption.publicKey],
+      [
+        platformConfigId,
+        this.sealer.seal(signing.privateKey),
+        signing.publicKey,
+        this.sealer.seal(encryption.privateKey),
+        encryption.publicKey,
+      ],
     );
     const [row]: KeyRow[] = await this.dataSource.query(
       `SELECT signing_private_key, signing_public_key, encryption_private_key, encryption_public_key
@@ -55,9 +70,9 @@ export class UmaKeysStore {
       [platformConfigId],
     );
     return {
-      signingPrivateKey: Buffer.from(row.signing_private_key, 'hex'),
+      signingPrivateKey: this.sealer.open(row.signing_private_key),
       signingPublicKey: row.signing_public_key,
-      encryptionPrivateKey: Buffer.from(row.encryption_private_key, 'hex'),
+      encryptionPrivateKey: this.sealer.open(row.encryption_private_key),
       encryptionPublicKey: row.encryption_public_key,
     };
   }

@@ -59,7 +59,8 @@ export function isAllowedAddress(address: string, allowLoopback: boolean): boole
 
 /**
  * Turns a UMA domain (`host` or `host:port`) into the origin to call: HTTPS to the domain itself, or to
- * the address UMA_DOMAIN_HOSTS maps it to (`*.suffix` matching any subdomain of suffix). A loopback
+ * the address UMA_DOMAIN_HOSTS maps it to (`*.suffix` matching any subdomain of suffix; a mapping to
+ * `http://…` or `https://…` is the origin itself). A loopback
  * address is dialled over plain HTTP when UMA_ALLOW_LOOPBACK_HTTP allows it, and refused otherwise,
  * as is a private address a peer names itself.
  */
@@ -81,6 +82,8 @@ export class UmaPeerTargets {
   of(domain: string): PeerTarget {
     const host = domain.toLowerCase();
     const mapped = this.exact.get(host) ?? this.wildcards.find(([suffix]) => host.endsWith(suffix))?.[1];
+    // An origin the operator spelled out (a container network's plain HTTP) is taken as it is.
+    if (mapped && /^https?:\/\//.test(mapped)) return { origin: mapped, host, mapped: true };
     const dialled = mapped ?? host;
     const hostname = hostnameOf(dialled);
     const isLoopback =
