@@ -14,7 +14,7 @@ import {
 
 /**
  * A real UMA peer, reached over HTTP(S) by the customers app, which speaks the protocol with the
- * paying platform's keys (docs/architecture.md "UMA between platforms"). Its refusals come back as
+ * paying platform's keys (docs/uma.md). Its refusals come back as
  * they are: 424 LNURLP_REQUEST_FAILED or COUNTERPARTY_PUBKEY_FETCH_ERROR for a lookup, an outcome
  * that is not accepted for a pay request.
  */

@@ -11,7 +11,7 @@ const HOST = 'x-forwarded-host';
 
 /**
  * The UMA protocol's public endpoints, which the gateway serves without credentials for every
- * platform's umaDomain (docs/architecture.md "UMA between platforms"). Outside the versioned API, so
+ * platform's umaDomain (docs/uma.md). Outside the versioned API, so
  * not in its OpenAPI document.
  */
 @ApiExcludeController()
