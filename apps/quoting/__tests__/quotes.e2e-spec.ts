@@ -6,6 +6,7 @@ import {
   platformWithEndpoint,
   PlatformWithEndpoint,
   verifySignature,
+  supportedCurrency as currency,
 } from '@payments/testing';
 import { uuidOf } from '@payments/contracts';
 import { execFile } from 'node:child_process';
@@ -26,13 +27,6 @@ const BENEFICIARY = {
   address: { line1: '1 Main St', city: 'London', state: 'London', postalCode: 'N1 1AA', country: 'GB' },
 };
 const CLABE_DETAILS = { accountType: 'CLABE', clabeNumber: '002010077777777771', beneficiary: BENEFICIARY };
-const currency = (currencyCode: string) => ({
-  currencyCode,
-  minAmount: 100,
-  maxAmount: 10_000_000_000,
-  requiredCounterpartyFields: [],
-});
-
 describe('quotes, exchange rates and execution', () => {
   const stack = e2eStack();
   const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);

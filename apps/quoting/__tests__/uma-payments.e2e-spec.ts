@@ -5,6 +5,7 @@ import {
   newPlatformClients,
   platformWithEndpoint,
   PlatformWithEndpoint,
+  supportedCurrency as currency,
 } from '@payments/testing';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,13 +19,6 @@ const SANDBOX = 'sandbox.grid.uma.money';
 /** QUOTE_TTL_SECONDS of the e2e stack (test/e2e/global-setup.mjs), which lookups live as long as. */
 const QUOTE_TTL_MS = 10_000;
 const SENDER_INFO = { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-10' };
-const currency = (currencyCode: string) => ({
-  currencyCode,
-  minAmount: 100,
-  maxAmount: 10_000_000_000,
-  requiredCounterpartyFields: [],
-});
-
 describe('receiver lookups, UMA providers and quotes to UMA addresses', () => {
   const stack = e2eStack();
   const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
