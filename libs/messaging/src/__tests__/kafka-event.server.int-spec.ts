@@ -6,7 +6,7 @@ import { handleEachOnce, handleOnce } from '@payments/persistence';
 import { RequestContext } from '@payments/runtime';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { EventBatchPattern } from '../kafka-event.server';
+import { EventBatchPattern } from '../event-routes';
 import {
   eventually,
   RawMessage,

@@ -1,11 +1,15 @@
 import { Module, Type } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createEvent, Environment, EventEnvelope, TopicContract, topicName } from '@payments/contracts';
-import { createMessagingTables, OutboxParking1764600000000, runMigrations, SchemaOptions } from '@payments/persistence';
+import { EventEnvelope, TopicContract, topicName } from '@payments/contracts';
+import {
+  createMessagingTables,
+  OutboxParking1764600000000,
+  runMigrations,
+  SchemaOptions,
+} from '@payments/persistence';
 import { CommonEnvironment, createHttpApp } from '@payments/runtime';
 // Only test files of this lib use the testing lib, and the tag constraints cannot tell them apart yet.
 import { eventually, KafkaTestConsumer, TestDatabase } from '@payments/testing';
-import { IsInt, Min } from 'class-validator';
 import { Kafka, logLevel, Message, Producer } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { MigrationInterface, QueryRunner } from 'typeorm';
@@ -16,28 +20,8 @@ export { eventually };
 
 const KAFKA_BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 
-export class WidgetChangedV1 {
-  @IsInt() @Min(1) revision: number;
-}
-
-export type WidgetEvent = EventEnvelope<'widget.changed', WidgetChangedV1>;
-
-/** The test topic: three partitions, so that several widgets interleave across partitions. */
-export const WIDGET_EVENTS = new TopicContract<WidgetEvent>('tests.widget-events.v1', 3, {
-  'widget.changed@1': WidgetChangedV1,
-});
-
-export function widgetChanged(widgetId: string, revision: number): WidgetEvent {
-  return createEvent(
-    'widget.changed',
-    1,
-    { platformId: 'Platform:test', environment: Environment.Sandbox },
-    widgetId,
-    {
-      revision,
-    },
-  );
-}
+export { WIDGET_EVENTS, WidgetChangedV1, widgetChanged } from './widget-events';
+export type { WidgetEvent } from './widget-events';
 
 class WidgetTables1700000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {

@@ -1,0 +1,129 @@
+import {
+  Consumer,
+  ConsumerConfig,
+  ConsumerRunConfig,
+  ConsumerSubscribeTopics,
+  EachBatchPayload,
+  Kafka,
+  KafkaMessage,
+  Offsets,
+  Producer,
+  ProducerRecord,
+} from 'kafkajs';
+
+/** A message as kafkajs hands it to a consumer. */
+export function kafkaMessage(
+  offset: number,
+  value: string,
+  headers: Record<string, string> = {},
+): KafkaMessage {
+  return {
+    key: Buffer.from('widget-1'),
+    value: Buffer.from(value),
+    headers: Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, Buffer.from(text)])),
+    offset: String(offset),
+    timestamp: '0',
+    attributes: 0,
+  };
+}
+
+/** A partition's offsets as the group sees them, each the next offset to read, as Kafka counts them. */
+export interface PartitionOffsets {
+  resolved?: string;
+  committed?: string;
+}
+
+/**
+ * kafkajs's client as far as the transport uses it, without a broker: it records what the transport
+ * asks for, in `actions` the steps of a stop, and delivers batches the way kafkajs's fetch loop does.
+ */
+export class FakeKafka {
+  consumerConfig?: ConsumerConfig;
+  runConfig?: ConsumerRunConfig;
+  subscription?: ConsumerSubscribeTopics;
+  /** What the producer sent: the dead letters. */
+  readonly sent: ProducerRecord[] = [];
+  /** The stop's steps in order: pauses, commits and disconnections. */
+  readonly actions: string[] = [];
+  /** Whether kafkajs's commit interval is up when a batch ends; if not, only an explicit commit commits. */
+  commitIntervalUp = true;
+  /** What the producer's sends fail with, as when the cluster takes no message. */
+  sendFailure?: Error;
+  private readonly offsets = new Map<string, PartitionOffsets>();
+
+  asKafka(): Kafka {
+    return this as unknown as Kafka;
+  }
+
+  producer(): Producer {
+    const producer: Partial<Producer> = {
+      connect: async () => undefined,
+      disconnect: async () => void this.actions.push('producer disconnected'),
+      send: async (record) => {
+        if (this.sendFailure) throw this.sendFailure;
+        this.sent.push(record);
+        return [];
+      },
+    };
+    return producer as Producer;
+  }
+
+  consumer(config: ConsumerConfig): Consumer {
+    this.consumerConfig = config;
+    const consumer: Partial<Consumer> = {
+      connect: async () => undefined,
+      subscribe: async (subscription) => void (this.subscription = subscription as ConsumerSubscribeTopics),
+      run: async (config) => void (this.runConfig = config),
+      pause: (topics) => void this.actions.push(`paused ${topics.map(({ topic }) => topic).join(', ')}`),
+      disconnect: async () => void this.actions.push('consumer disconnected'),
+    };
+    return consumer as Consumer;
+  }
+
+  /** The offsets of `topic`'s `partition`. */
+  partition(topic: string, partition = 0): PartitionOffsets {
+    const key = `${topic}:${partition}`;
+    if (!this.offsets.has(key)) this.offsets.set(key, {});
+    return this.offsets.get(key)!;
+  }
+
+  /** Hands the consumer one partition's batch, as kafkajs does; settles when the consumer is done with it. */
+  deliver(topic: string, messages: KafkaMessage[], partition = 0): Promise<void> {
+    const offsets = this.partition(topic, partition);
+    const payload: Partial<EachBatchPayload> = {
+      batch: {
+        topic,
+        partition,
+        messages,
+        highWatermark: String(Number(messages.at(-1)!.offset) + 1),
+        isEmpty: () => messages.length === 0,
+        firstOffset: () => messages[0]?.offset ?? null,
+        lastOffset: () => messages.at(-1)!.offset,
+        offsetLag: () => '0',
+        offsetLagLow: () => '0',
+      },
+      resolveOffset: (offset) => void (offsets.resolved = String(Number(offset) + 1)),
+      heartbeat: async () => undefined,
+      pause: () => () => undefined,
+      isRunning: () => true,
+      isStale: () => false,
+      uncommittedOffsets: () => ({
+        topics: [{ topic, partitions: [{ partition, offset: offsets.resolved ?? messages[0].offset }] }],
+      }),
+      commitOffsetsIfNecessary: async (commit?: Offsets) => {
+        if (commit) this.commit(commit);
+        else if (this.commitIntervalUp && offsets.resolved) offsets.committed = offsets.resolved;
+      },
+    };
+    return this.runConfig!.eachBatch!(payload as EachBatchPayload);
+  }
+
+  private commit({ topics }: Offsets): void {
+    for (const { topic, partitions } of topics) {
+      for (const { partition, offset } of partitions) {
+        this.partition(topic, partition).committed = offset;
+        this.actions.push(`committed ${topic}:${partition} up to ${offset}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,235 @@
+import { Catch, Controller, ExceptionFilter, INestMicroservice, Type } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern } from '@nestjs/microservices';
+import { CommonEnvironment } from '@payments/runtime';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Observable, throwError } from 'rxjs';
+import { EventBatchPattern } from '../event-routes';
+import { KafkaEventServer } from '../kafka-event.server';
+import { FakeKafka, kafkaMessage } from './fake-kafka';
+import { WIDGET_EVENTS, WidgetEvent, widgetChanged } from './widget-events';
+
+// The back-off between retries is recorded rather than waited for.
+jest.mock('node:timers/promises', () => ({ setTimeout: jest.fn(async () => undefined) }));
+
+const TOPIC = 'test.tests.widget-events.v1';
+const DEAD_LETTER_TOPIC = 'test.tests.widget-events.v1.dlt';
+
+/** What the projectors below were handed and do: each call's revisions, and those that always fail. */
+const projection = {
+  calls: [] as number[][],
+  handled: [] as number[],
+  failing: new Set<number>(),
+  /** Holds every call until it settles. */
+  gate: Promise.resolve(),
+};
+
+async function project(events: WidgetEvent[]): Promise<void> {
+  const revisions = events.map((event) => event.payload.revision);
+  projection.calls.push(revisions);
+  await projection.gate;
+  if (revisions.some((revision) => projection.failing.has(revision))) {
+    throw new Error('projector cannot handle this widget');
+  }
+  projection.handled.push(...revisions);
+}
+
+@Controller()
+class WidgetProjector {
+  @EventPattern(WIDGET_EVENTS.name)
+  async onWidgetChanged(event: WidgetEvent): Promise<void> {
+    await project([event]);
+  }
+}
+
+@Controller()
+class WidgetBatchProjector {
+  @EventBatchPattern(WIDGET_EVENTS.name)
+  async onWidgetsChanged(events: WidgetEvent[]): Promise<void> {
+    await project(events);
+  }
+}
+
+@Controller()
+class RedWidgetProjector {
+  @EventBatchPattern(WIDGET_EVENTS.name, { where: { colour: 'red' } })
+  async onRedWidgetsChanged(events: WidgetEvent[]): Promise<void> {
+    await project(events);
+  }
+}
+
+/**
+ * Hands handlers' errors back to the transport as they are, as the apps' global filter does outside
+ * HTTP; Nest's own filter would replace them with "Internal server error".
+ */
+@Catch()
+class RethrowingFilter implements ExceptionFilter {
+  catch(error: unknown): Observable<never> {
+    return throwError(() => error);
+  }
+}
+
+/** A kafkajs message of widget-1's event of `revision`. */
+const change = (offset: number, revision: number, headers?: Record<string, string>) =>
+  kafkaMessage(offset, JSON.stringify(widgetChanged('widget-1', revision)), headers);
+
+/** The dead letters sent, as text. */
+const deadLetters = (kafka: FakeKafka) =>
+  kafka.sent.flatMap(({ topic, messages }) =>
+    messages.map(({ value, headers }) => ({
+      topic,
+      value: String(value),
+      headers: Object.fromEntries(Object.entries(headers ?? {}).map(([name, text]) => [name, String(text)])),
+    })),
+  );
+
+const retryDelays = () => jest.mocked(delay).mock.calls.map(([milliseconds]) => milliseconds);
+
+describe('KafkaEventServer (kafkajs replaced)', () => {
+  let kafka: FakeKafka;
+  let app: INestMicroservice | undefined;
+
+  /** The widgets app with `controller`, its transport listening on the fake Kafka. */
+  async function start(controller: Type): Promise<void> {
+    const config = new ConfigService<CommonEnvironment, true>({ KAFKA_TOPIC_PREFIX: 'test.' });
+    const server = new KafkaEventServer(
+      kafka.asKafka(),
+      { produces: [], consumes: [WIDGET_EVENTS] },
+      'widgets',
+      config,
+    );
+    class WidgetsModule {}
+    app = await NestFactory.createMicroservice(
+      { module: WidgetsModule, controllers: [controller] },
+      { strategy: server, logger: false },
+    );
+    app.useGlobalFilters(new RethrowingFilter());
+    await app.listen();
+  }
+
+  beforeEach(() => {
+    kafka = new FakeKafka();
+    Object.assign(projection, { calls: [], handled: [], failing: new Set(), gate: Promise.resolve() });
+    jest.mocked(delay).mockClear();
+  });
+
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it("consumes the app's topics in its own group from the beginning, committing offsets itself", async () => {
+    await start(WidgetProjector);
+    expect(kafka.consumerConfig?.groupId).toBe('test.widgets.events');
+    expect(kafka.subscription).toEqual({ topics: [TOPIC], fromBeginning: true });
+    expect(kafka.runConfig).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false });
+  });
+
+  it('handles a good message and commits its offset', async () => {
+    await start(WidgetProjector);
+    await kafka.deliver(TOPIC, [change(0, 1)]);
+    expect(projection.handled).toEqual([1]);
+    expect(kafka.partition(TOPIC).committed).toBe('1');
+    expect(kafka.sent).toEqual([]);
+  });
+
+  it('retries a failing message with back-off, then dead-letters it without holding up the others', async () => {
+    await start(WidgetProjector);
+    projection.failing.add(1);
+    const poison = change(0, 1, { 'x-request-id': 'req-1' });
+    await kafka.deliver(TOPIC, [poison, change(1, 2), change(2, 3)]);
+    expect(projection.calls).toEqual([[1], [1], [1], [1], [1], [2], [3]]);
+    expect(retryDelays()).toEqual([100, 200, 400, 800]);
+    expect(projection.handled).toEqual([2, 3]);
+    expect(deadLetters(kafka)).toEqual([
+      {
+        topic: DEAD_LETTER_TOPIC,
+        value: String(poison.value),
+        headers: {
+          'x-request-id': 'req-1',
+          'x-failure': 'widgets: projector cannot handle this widget',
+          'x-original-partition': '0',
+          'x-original-offset': '0',
+        },
+      },
+    ]);
+    expect(kafka.partition(TOPIC).committed).toBe('3');
+  });
+
+  it('dead-letters a message that is not a valid event at once, and handles the others', async () => {
+    await start(WidgetProjector);
+    await kafka.deliver(TOPIC, [change(0, 1), kafkaMessage(1, '{"eventId": "4f1c'), change(2, 2)]);
+    expect(projection.calls).toEqual([[1], [2]]);
+    expect(retryDelays()).toEqual([]);
+    expect(deadLetters(kafka)).toEqual([
+      {
+        topic: DEAD_LETTER_TOPIC,
+        value: '{"eventId": "4f1c',
+        headers: {
+          'x-failure': 'widgets: Invalid event on tests.widget-events.v1: not JSON',
+          'x-original-partition': '0',
+          'x-original-offset': '1',
+        },
+      },
+    ]);
+    expect(kafka.partition(TOPIC).committed).toBe('3');
+  });
+
+  it('hands a batch handler its batch in one call, and a failing batch one event per call', async () => {
+    await start(WidgetBatchProjector);
+    projection.failing.add(2);
+    await kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]);
+    const together = Array.from({ length: 5 }, () => [1, 2, 3]);
+    expect(projection.calls).toEqual([...together, [1], [2], [2], [2], [2], [2], [3]]);
+    expect(projection.handled).toEqual([1, 3]);
+    expect(deadLetters(kafka).map(({ headers }) => headers['x-original-offset'])).toEqual(['1']);
+    expect(kafka.partition(TOPIC).committed).toBe('3');
+  });
+
+  it('passes over the events another selector is for without decoding them', async () => {
+    await start(RedWidgetProjector);
+    await kafka.deliver(TOPIC, [
+      change(0, 1, { colour: 'red' }),
+      change(1, 2, { colour: 'blue' }),
+      kafkaMessage(2, 'not even JSON', { colour: 'blue' }),
+      change(3, 3),
+    ]);
+    expect(projection.calls).toEqual([[1, 3]]);
+    expect(kafka.sent).toEqual([]);
+    expect(kafka.partition(TOPIC).committed).toBe('4');
+  });
+
+  it('neither commits nor passes over a message whose dead letter the cluster refuses', async () => {
+    await start(WidgetProjector);
+    projection.failing.add(2);
+    kafka.sendFailure = new Error('Connection error: ECONNREFUSED');
+    await expect(kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)])).rejects.toThrow(
+      'ECONNREFUSED',
+    );
+    expect(projection.handled).toEqual([1]);
+    // kafkajs fetches the batch again from the last resolved offset.
+    expect(kafka.partition(TOPIC)).toEqual({ resolved: '1' });
+  });
+
+  it('stops fetching, waits for the batch under way and commits it before disconnecting', async () => {
+    await start(WidgetProjector);
+    kafka.commitIntervalUp = false;
+    let release!: () => void;
+    projection.gate = new Promise((resolve) => (release = resolve));
+    const delivery = kafka.deliver(TOPIC, [change(0, 1), change(1, 2)]);
+    const stopping = app!.close();
+    app = undefined;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kafka.actions).toEqual([`paused ${TOPIC}`]);
+    release();
+    await Promise.all([delivery, stopping]);
+    expect(projection.handled).toEqual([1, 2]);
+    expect(kafka.actions).toEqual([
+      `paused ${TOPIC}`,
+      `committed ${TOPIC}:0 up to 2`,
+      'consumer disconnected',
+      'producer disconnected',
+    ]);
+  });
+});
