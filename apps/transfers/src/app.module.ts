@@ -19,6 +19,7 @@ import { UmaPaymentsController } from '@transfers/incoming/uma-payments.controll
 import { QuoteTransfersController } from '@transfers/quote-transfers/quote-transfers.controller';
 import { QuoteTransfersService } from '@transfers/quote-transfers/quote-transfers.service';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
+import { SettlementRecorder } from '@transfers/rails/settlement-recorder';
 import { SettlementWorker } from '@transfers/rails/settlement.worker';
 import { SandboxFundingController } from '@transfers/sandbox/sandbox-funding.controller';
 import { Transaction } from '@transfers/transactions/transaction.entity';
@@ -62,6 +63,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     TransfersService,
     OutgoingSender,
     QuoteTransfersService,
+    SettlementRecorder,
     SettlementWorker,
     IncomingRecipientsClient,
     IncomingApprovalsStore,

@@ -5,6 +5,7 @@ import { Parking1764500000000 } from '@transfers/migrations/1764500000000-parkin
 import { RailAttemptLeases1764700000000 } from '@transfers/migrations/1764700000000-rail-attempt-leases';
 import { IncomingPayments1764800000000 } from '@transfers/migrations/1764800000000-incoming-payments';
 import { UmaDestinations1764810000000 } from '@transfers/migrations/1764810000000-uma-destinations';
+import { AwaitedPayments1764900000000 } from '@transfers/migrations/1764900000000-awaited-payments';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -18,5 +19,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     RailAttemptLeases1764700000000,
     IncomingPayments1764800000000,
     UmaDestinations1764810000000,
+    AwaitedPayments1764900000000,
   ],
 };

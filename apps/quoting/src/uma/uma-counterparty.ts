@@ -45,7 +45,12 @@ export interface PayRequest {
   lookupState: Record<string, unknown>;
 }
 
-export type PayRequestOutcome = { accepted: true } | { accepted: false; detail: string };
+/**
+ * A receiver on this deployment names the payment the pay request opened: the sender's payment ends
+ * as that one does (docs/uma.md).
+ */
+export type PayRequestOutcome =
+  { accepted: true; receiverTransactionId?: string } | { accepted: false; detail: string };
 
 /**
  * The receiving side of a UMA payment. `lookup` throws ApiException LNURLP_REQUEST_FAILED when the

@@ -32,6 +32,8 @@ export class PayRequestAnswerDto {
   @IsBoolean() accepted: boolean;
   /** Why the receiver refused. */
   @IsOptional() @IsString() @MaxLength(1000) detail?: string;
+  /** The payment the pay request opened, when the receiver is a platform of this deployment. */
+  @IsOptional() @IsString() @MaxLength(100) receiverTransactionId?: string;
 }
 
 /** Internal: the quoting app asks for the transaction an executed quote makes. */

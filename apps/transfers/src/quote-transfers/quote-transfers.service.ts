@@ -6,6 +6,7 @@ import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { QuoteTransferDto } from '@transfers/quote-transfers/quote-transfer.dto';
 import { NewTransaction } from '@transfers/transactions/transaction.store';
 import { TransactionView } from '@transfers/transactions/transaction.view';
+import { PayRequestAnswer } from '@transfers/rails/sandbox-rail';
 import { OutgoingSender } from '@transfers/transfers/outgoing-sender';
 import { newReference, TransfersService } from '@transfers/transfers/transfers.service';
 
@@ -88,7 +89,7 @@ export class QuoteTransfersService {
     // A UMA receiver is paid as its pay request was answered; an account through the rail.
     const push = destination
       ? this.transfers.railOutcome(caller, 'PUSH', destination.primaryIdentifier)
-      : this.transfers.railOutcomeOfPayRequest(body.payRequest!);
+      : this.transfers.railOutcomeOfPayRequest(payRequestOf(body));
     if (pullSource) {
       // Nothing to reserve yet: the rail pulls first, and the settlement credits what it took.
       const rail = this.transfers.railOutcomeOfPull(caller, pullSource.primaryIdentifier, push);
@@ -96,4 +97,17 @@ export class QuoteTransfersService {
     }
     return this.outgoing.send(caller, transaction, push, { depositFirst: body.funding === 'ARRIVED' });
   }
+}
+
+/** The pay request's answer, with the receiver's payment named by its bare uuid. */
+function payRequestOf(body: QuoteTransferDto): PayRequestAnswer {
+  const { receiverTransactionId, ...answer } = body.payRequest!;
+  if (receiverTransactionId === undefined) return answer;
+  const id = uuidOf('Transaction', receiverTransactionId);
+  if (!id) {
+    throw ApiException.invalidInput([
+      { field: 'payRequest.receiverTransactionId', message: 'must be a transaction id' },
+    ]);
+  }
+  return { ...answer, receiverTransactionId: id };
 }

@@ -43,11 +43,14 @@ export class RailAttemptsStore {
          SET due_at = now() + $2 * interval '1 millisecond', tries = a.tries + 1, lease_token = gen_random_uuid()
          FROM due
          WHERE a.transaction_id = due.transaction_id
-         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failure_reason, a.failed_leg, a.tries, a.lease_token, due.due_at
+         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failure_reason, a.failed_leg, a.awaits_transaction_id, a.tries, a.lease_token, due.due_at
        )
        SELECT ${this.columns}, claimed.answer AS "answer", claimed.failure_detail AS "railFailureDetail", claimed.failure_reason AS "railFailureReason", claimed.failed_leg AS "failedLeg",
-         claimed.tries AS "tries", claimed.lease_token AS "lease", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds"
-       FROM claimed JOIN transactions t ON t.id = claimed.transaction_id`,
+         claimed.tries AS "tries", claimed.lease_token AS "lease", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds",
+         claimed.awaits_transaction_id AS "awaitsTransactionId", w.type AS "awaitedType", w.environment AS "awaitedEnvironment",
+         w.status AS "awaitedStatus", w.failure_reason AS "awaitedFailureReason"
+       FROM claimed JOIN transactions t ON t.id = claimed.transaction_id
+       LEFT JOIN transactions w ON w.id = claimed.awaits_transaction_id`,
       [limit, leaseMs],
     );
   }
@@ -69,6 +72,21 @@ export class RailAttemptsStore {
         retries.map((retry) => retry.error),
         retries.map((retry) => retry.lease),
       ],
+    );
+  }
+
+  /**
+   * Looks again after `delayMs` at payments whose receiver's payment has not ended, ending their
+   * claims; waiting is not a failed try, so it does not count towards parking.
+   */
+  async waitLater(manager: EntityManager, leases: Lease[], delayMs: number): Promise<void> {
+    if (leases.length === 0) return;
+    await manager.query(
+      `UPDATE rail_attempts a
+       SET due_at = now() + $3 * interval '1 millisecond', lease_token = NULL, tries = greatest(a.tries - 1, 0)
+       FROM unnest($1::uuid[], $2::uuid[]) AS l (id, token)
+       WHERE a.transaction_id = l.id AND a.lease_token = l.token AND a.finished_at IS NULL`,
+      [leases.map((lease) => lease.key), leases.map((lease) => lease.token), delayMs],
     );
   }
 

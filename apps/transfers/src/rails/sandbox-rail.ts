@@ -13,6 +13,11 @@ export interface RailOutcome {
   delayMs: number;
   /** A pull-funded payout that failed: PULL when the money was never taken from the source. */
   failedLeg?: 'PULL' | 'PUSH';
+  /**
+   * Bare uuid of the incoming payment of a UMA receiver on this deployment: the rail's answer is then
+   * how that payment ends, not `answer` (docs/uma.md).
+   */
+  awaitsTransactionId?: string;
 }
 
 /** PULL takes money from an external account (transfer-in); PUSH sends money to one (transfer-out). */
@@ -67,21 +72,36 @@ export function sandboxOutcome(
  * is paid out (`push`: to an account, or to a UMA receiver). A failed push leaves the pulled money
  * with the service.
  */
-export function sandboxPullThen(sourceIdentifier: string, push: RailOutcome, timing: SandboxTiming): RailOutcome {
+export function sandboxPullThen(
+  sourceIdentifier: string,
+  push: RailOutcome,
+  timing: SandboxTiming,
+): RailOutcome {
   const pull = sandboxOutcome('PULL', sourceIdentifier, timing);
   if (pull.answer !== 'SETTLE') return { ...pull, failedLeg: 'PULL' };
   return push.answer === 'SETTLE' ? push : { ...push, failedLeg: 'PUSH' };
 }
 
+/** How a UMA receiver answered a pay request. */
+export interface PayRequestAnswer {
+  accepted: boolean;
+  detail?: string;
+  /** Bare uuid of the payment the pay request opened, when the receiver is a platform of this deployment. */
+  receiverTransactionId?: string;
+}
+
 /**
- * A payment to a UMA receiver, as its pay request was answered: the payment itself is simulated (it
- * settles after the sandbox delay), a refused pay request fails it with PAY_REQUEST_FAILED.
+ * A payment to a UMA receiver, as its pay request was answered: a refused pay request fails it with
+ * PAY_REQUEST_FAILED. A receiver on this deployment is paid as its incoming payment ends; the
+ * payment to any other is simulated (it settles after the sandbox delay).
  */
-export function payRequestOutcome(
-  answer: { accepted: boolean; detail?: string },
-  timing: SandboxTiming,
-): RailOutcome {
-  if (answer.accepted) return simulatedSettlement(timing);
+export function payRequestOutcome(answer: PayRequestAnswer, timing: SandboxTiming): RailOutcome {
+  if (answer.accepted) {
+    const settles = simulatedSettlement(timing);
+    return answer.receiverTransactionId
+      ? { ...settles, awaitsTransactionId: answer.receiverTransactionId }
+      : settles;
+  }
   return {
     answer: 'FAIL',
     failureReason: 'PAY_REQUEST_FAILED',

@@ -1,12 +1,13 @@
 import { toApiId, TransactionStatus } from '@payments/contracts';
 import { Caller } from '@payments/http';
 import { Posting, PostingKind } from '@transfers/accounts/ledger.client';
+import { AwaitedPayment, awaitedAnswer } from '@transfers/rails/awaited-payment';
 import { RailAnswer } from '@transfers/rails/sandbox-rail';
 import { FailureReason, Transaction } from '@transfers/transactions/transaction.entity';
 import { StatusChange } from '@transfers/transactions/transaction.store';
 
 /** A transaction whose rail attempt is due, with what the rail answers for it. */
-export interface DueTransaction extends Transaction {
+export interface DueTransaction extends Transaction, AwaitedPayment {
   answer: RailAnswer;
   railFailureDetail: string | null;
   /** Why the rail's answer fails the transaction, when not OFFRAMP_FAILED (a refused pay request). */
@@ -26,13 +27,21 @@ export type SettlementPlan =
   /** A transfer-out whose request never confirmed it: undo whatever it reserved, then fail it. */
   | { kind: 'abandon' }
   /** Nothing is left for the rail to do. */
-  | { kind: 'close' };
+  | { kind: 'close' }
+  /** The receiver's payment it awaits has not ended: look again later. */
+  | { kind: 'wait' };
 
 export const ABANDONED_DETAIL = 'The request that created this transfer did not complete; nothing was sent';
 
 /** A payout funded by an ACH pull: the pulled money passes through the customer's internal account. */
-export function isPullFunded(transaction: Pick<Transaction, 'type' | 'sourceType' | 'fundingAccountId'>): boolean {
-  return transaction.type === 'OUTGOING' && transaction.sourceType === 'ACCOUNT' && transaction.fundingAccountId !== null;
+export function isPullFunded(
+  transaction: Pick<Transaction, 'type' | 'sourceType' | 'fundingAccountId'>,
+): boolean {
+  return (
+    transaction.type === 'OUTGOING' &&
+    transaction.sourceType === 'ACCOUNT' &&
+    transaction.fundingAccountId !== null
+  );
 }
 
 /**
@@ -49,26 +58,37 @@ export function isForwarded(transaction: Pick<Transaction, 'type' | 'fundingAcco
  * pull-funded payout first credits and reserves what the pull took, unless the pull itself failed.
  */
 export function planSettlement(
-  due: Pick<
+  transaction: Pick<
     DueTransaction,
     | 'type'
     | 'status'
+    | 'environment'
     | 'answer'
     | 'railFailureDetail'
     | 'railFailureReason'
     | 'failedLeg'
     | 'sourceType'
     | 'fundingAccountId'
+    | keyof AwaitedPayment
   >,
 ): SettlementPlan {
-  if (due.status === 'CREATED') return due.type === 'OUTGOING' ? { kind: 'abandon' } : { kind: 'close' };
-  if (due.status !== 'PENDING' && due.status !== 'PROCESSING') return { kind: 'close' };
+  if (transaction.status === 'CREATED') {
+    return transaction.type === 'OUTGOING' ? { kind: 'abandon' } : { kind: 'close' };
+  }
+  if (transaction.status !== 'PENDING' && transaction.status !== 'PROCESSING') return { kind: 'close' };
+  const awaited = awaitedAnswer(transaction);
+  if (awaited === 'wait') return { kind: 'wait' };
+  const due = { ...transaction, ...awaited };
   const outgoing = due.type === 'OUTGOING';
   const pulled: PostingKind[] = isPullFunded(due) && due.failedLeg !== 'PULL' ? ['DEPOSIT', 'RESERVE'] : [];
   if (due.answer === 'SETTLE') {
     return {
       kind: 'move',
-      postings: outgoing ? [...pulled, 'SETTLE'] : isForwarded(due) ? ['DEPOSIT', 'RESERVE', 'SETTLE'] : ['DEPOSIT'],
+      postings: outgoing
+        ? [...pulled, 'SETTLE']
+        : isForwarded(due)
+          ? ['DEPOSIT', 'RESERVE', 'SETTLE']
+          : ['DEPOSIT'],
       change: { to: 'COMPLETED', reason: 'Settled by the rail' },
     };
   }

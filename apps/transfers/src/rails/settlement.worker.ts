@@ -4,11 +4,12 @@ import { isolateFailures, isSystemicFault, Parking } from '@payments/persistence
 import { drainGraceMs, Lease, LEASE_MS, LeaseHeartbeat, PollingLoop, settledWithin } from '@payments/runtime';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
-import { ApiException, scopeKey } from '@payments/http';
+import { ApiException } from '@payments/http';
 import { Counter, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { LedgerClient, PostingKind } from '@transfers/accounts/ledger.client';
-import { Retry, RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
+import { LedgerClient } from '@transfers/accounts/ledger.client';
+import { postInRounds } from '@transfers/rails/ledger-rounds';
+import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import {
   ABANDONED_DETAIL,
   backoffMs,
@@ -18,7 +19,7 @@ import {
   postingOf,
   SettlementPlan,
 } from '@transfers/rails/settlement-plan';
-import { StatusChange, TransactionStore } from '@transfers/transactions/transaction.store';
+import { dueOf, SettlementRecorder, StepResult } from '@transfers/rails/settlement-recorder';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 /** How often an idle worker looks for due attempts: bounds the delay it adds to a settlement. */
@@ -43,14 +44,6 @@ const railLag = new Histogram({
   help: 'How long after falling due a rail attempt was taken by the settlement worker',
   buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 });
-
-/** What one due attempt came to; all of a batch's results are recorded in one database transaction. */
-type StepResult =
-  | { kind: 'move'; change: StatusChange }
-  | { kind: 'discard'; id: string }
-  | { kind: 'close'; id: string }
-  | { kind: 'retry'; retry: Retry }
-  | { kind: 'park'; due: DueTransaction; error: unknown };
 
 /**
  * Runs the rail's answers when they fall due, on every replica. Each step posts to the ledger first
@@ -86,7 +79,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly attempts: RailAttemptsStore,
-    private readonly transactions: TransactionStore,
+    private readonly recorder: SettlementRecorder,
     private readonly ledger: LedgerClient,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
@@ -136,7 +129,8 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
 
   private async settle(due: DueTransaction[]): Promise<void> {
     const planned = due.map((transaction) => ({ due: transaction, plan: planOrFailure(transaction) }));
-    const postingFailures = await this.postInRounds(
+    const postingFailures = await postInRounds(
+      this.ledger,
       planned.flatMap(({ due: transaction, plan }) =>
         plan.kind === 'move' ? [{ due: transaction, postings: plan.postings }] : [],
       ),
@@ -149,11 +143,13 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
     // Lost to another worker, or released at shutdown: what comes of the attempt is its new holder's.
     const results = stepped.filter((_, index) => this.leases.drop(leaseOf(due[index])));
     const outcomes = await isolateFailures(results, async (part) => {
-      await this.record(part);
+      await this.recorder.record(part);
       return part;
     });
     const unrecorded = outcomes.flatMap((outcome) =>
-      'error' in outcome ? [{ kind: 'park' as const, due: dueOf(outcome.item, due), error: outcome.error }] : [],
+      'error' in outcome
+        ? [{ kind: 'park' as const, due: dueOf(outcome.item, due), error: outcome.error }]
+        : [],
     );
     const parks = [...results.filter((result) => result.kind === 'park'), ...unrecorded];
     await this.parking.park(
@@ -165,41 +161,6 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
       })),
     );
     for (const result of results) railSteps.inc({ result: result.kind });
-  }
-
-  /**
-   * Makes the ledger postings of many transactions, in order per transaction, with one ledger call
-   * per round and caller: round n holds the n-th posting of each transaction whose earlier ones
-   * went through. Answers why each transaction that stopped short did.
-   */
-  private async postInRounds(
-    moves: { due: DueTransaction; postings: PostingKind[] }[],
-  ): Promise<Map<string, unknown>> {
-    const failures = new Map<string, unknown>();
-    for (let round = 0; ; round++) {
-      const inRound = moves.filter(({ due, postings }) => round < postings.length && !failures.has(due.id));
-      if (inRound.length === 0) return failures;
-      const byCaller = new Map<string, typeof inRound>();
-      for (const move of inRound) {
-        const key = scopeKey(move.due);
-        const group = byCaller.get(key);
-        if (group) group.push(move);
-        else byCaller.set(key, [move]);
-      }
-      await Promise.all(
-        [...byCaller.values()].map(async (group) => {
-          try {
-            const refusals = await this.ledger.postAll(
-              callerOf(group[0].due),
-              group.map(({ due, postings }) => postingOf(due, postings[round])),
-            );
-            refusals.forEach((refusal, index) => refusal && failures.set(group[index].due.id, refusal));
-          } catch (error) {
-            for (const { due } of group) failures.set(due.id, error);
-          }
-        }),
-      );
-    }
   }
 
   /** What a due transaction comes to, once the postings of its plan are made or `postingFailure` stopped them. */
@@ -214,6 +175,8 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
           throw plan.error;
         case 'close':
           return { kind: 'close', id: due.id };
+        case 'wait':
+          return { kind: 'wait', lease: leaseOf(due) };
         case 'abandon':
           return await this.abandon(due);
         case 'move':
@@ -224,7 +187,10 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
       if (!isSystemicFault(error) && this.parking.isExhausted(due.tries)) return { kind: 'park', due, error };
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ transactionId: due.id, tries: due.tries, err: error }, 'rail step failed; retrying');
-      return { kind: 'retry', retry: { id: due.id, lease: due.lease, delayMs: backoffMs(due.tries), error: message } };
+      return {
+        kind: 'retry',
+        retry: { id: due.id, lease: due.lease, delayMs: backoffMs(due.tries), error: message },
+      };
     }
   }
 
@@ -252,24 +218,6 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
       },
     };
   }
-
-  private async record(results: StepResult[]): Promise<void> {
-    if (results.every((result) => result.kind === 'park')) return;
-    const idsOf = (kind: 'discard' | 'close') =>
-      results.flatMap((result) => (result.kind === kind ? [result.id] : []));
-    await this.dataSource.transaction(async (manager) => {
-      await this.transactions.move(
-        manager,
-        results.flatMap((result) => (result.kind === 'move' ? [result.change] : [])),
-      );
-      await this.attempts.retryLater(
-        manager,
-        results.flatMap((result) => (result.kind === 'retry' ? [result.retry] : [])),
-      );
-      await this.attempts.close(manager, idsOf('close'));
-      for (const id of idsOf('discard')) await this.transactions.discardCreated(manager, id);
-    });
-  }
 }
 
 /** A transaction's plan, or why it has none: a row the planning cannot read fails its step alone. */
@@ -279,13 +227,6 @@ function planOrFailure(due: DueTransaction): SettlementPlan | { kind: 'unplannab
   } catch (error) {
     return { kind: 'unplannable', error };
   }
-}
-
-/** The due transaction a step result is about. */
-function dueOf(result: StepResult, batch: DueTransaction[]): DueTransaction {
-  const id =
-    result.kind === 'move' ? result.change.id : result.kind === 'retry' ? result.retry.id : result.kind === 'park' ? result.due.id : result.id;
-  return batch.find((transaction) => transaction.id === id)!;
 }
 
 function leaseOf(due: DueTransaction): Lease {

@@ -60,7 +60,11 @@ export interface NewScheduledTransaction {
   rail: RailSchedule;
 }
 
-export type InputColumn = [name: string, type: string, valueOf: (created: NewScheduledTransaction) => unknown];
+export type InputColumn = [
+  name: string,
+  type: string,
+  valueOf: (created: NewScheduledTransaction) => unknown,
+];
 
 /** The columns a new transaction is inserted with, besides its status. */
 const TRANSACTION_INPUT: InputColumn[] = [
@@ -112,6 +116,7 @@ const RAIL_INPUT: InputColumn[] = [
   ['delay_ms', 'int', ({ rail }) => rail.delayMs],
   ['first_look_in_ms', 'int', ({ rail }) => rail.firstLookInMs],
   ['failed_leg', 'text', ({ rail }) => rail.failedLeg ?? null],
+  ['awaits_transaction_id', 'uuid', ({ rail }) => rail.awaitsTransactionId ?? null],
 ];
 
 export const INPUT = [...TRANSACTION_INPUT, ...RAIL_INPUT];
@@ -131,7 +136,7 @@ export const INSERT_TRANSACTIONS = `
     ON CONFLICT DO NOTHING
     RETURNING id
   )
-  INSERT INTO rail_attempts (transaction_id, answer, failure_detail, failure_reason, delay_ms, due_at, failed_leg)
-  SELECT id, i.answer, i.rail_failure_detail, i.rail_failure_reason, i.delay_ms, now() + i.first_look_in_ms * interval '1 millisecond', i.failed_leg
+  INSERT INTO rail_attempts (transaction_id, answer, failure_detail, failure_reason, delay_ms, due_at, failed_leg, awaits_transaction_id)
+  SELECT id, i.answer, i.rail_failure_detail, i.rail_failure_reason, i.delay_ms, now() + i.first_look_in_ms * interval '1 millisecond', i.failed_leg, i.awaits_transaction_id
   FROM created JOIN input i USING (id)
   RETURNING transaction_id AS id`;

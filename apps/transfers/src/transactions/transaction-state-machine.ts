@@ -18,6 +18,11 @@ export const TRANSITIONS: Readonly<Record<TransactionStatus, readonly Transactio
   EXPIRED: [],
 };
 
+/** Whether a transaction has come to its outcome (a COMPLETED one may still be refunded). */
+export function hasEnded(status: TransactionStatus): boolean {
+  return status !== 'CREATED' && status !== 'PENDING' && status !== 'PROCESSING';
+}
+
 export function canTransition(from: TransactionStatus, to: TransactionStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }

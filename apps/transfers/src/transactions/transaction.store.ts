@@ -3,12 +3,20 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApprovalRequest, TRANSACTION_EVENTS, TransactionStatus } from '@payments/contracts';
 import { GroupCommit, Outbox } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
-import { assertTransition } from '@transfers/transactions/transaction-state-machine';
+import { assertTransition, hasEnded } from '@transfers/transactions/transaction-state-machine';
 import { FailureReason, Transaction } from '@transfers/transactions/transaction.entity';
-import { INPUT, INSERT_TRANSACTIONS, NewScheduledTransaction } from '@transfers/transactions/transaction-insert';
+import {
+  INPUT,
+  INSERT_TRANSACTIONS,
+  NewScheduledTransaction,
+} from '@transfers/transactions/transaction-insert';
 import { MovedTransaction, statusChanged } from '@transfers/transactions/transaction-events';
 
-export type { NewScheduledTransaction, NewTransaction, TransactionPricing } from '@transfers/transactions/transaction-insert';
+export type {
+  NewScheduledTransaction,
+  NewTransaction,
+  TransactionPricing,
+} from '@transfers/transactions/transaction-insert';
 
 /** Timestamps to the millisecond, as the API shows them (see the migration). */
 const NOW_MS = `date_trunc('milliseconds', now())`;
@@ -161,8 +169,29 @@ export class TransactionStore {
         moved.map((each) => statusChanged(each, byId.get(each.transaction.id)?.approval)),
         moved.map(({ transaction }) => byId.get(transaction.id)?.requestId),
       );
+      await this.wakeAwaiting(manager, moved);
     }
     return moved;
+  }
+
+  /**
+   * Makes the payments to UMA receivers that await incoming payments which just ended due at once
+   * (docs/uma.md). Its own statement, after the move's: one statement's snapshot would miss an
+   * awaiting payment committed while the move waited for its row locks. A payment still CREATED
+   * is left to its request.
+   */
+  private async wakeAwaiting(manager: EntityManager, moved: MovedTransaction[]): Promise<void> {
+    const ended = moved.flatMap(({ transaction }) =>
+      transaction.type === 'INCOMING' && hasEnded(transaction.status) ? [transaction.id] : [],
+    );
+    if (ended.length === 0) return;
+    await manager.query(
+      `UPDATE rail_attempts a SET due_at = now()
+       FROM transactions t
+       WHERE a.awaits_transaction_id = ANY($1::uuid[]) AND a.finished_at IS NULL AND a.due_at > now()
+         AND t.id = a.transaction_id AND t.status IN ('PENDING', 'PROCESSING')`,
+      [ended],
+    );
   }
 
   async get(id: string): Promise<Transaction> {

@@ -13,6 +13,7 @@ import {
   simulatedSettlement,
   sandboxOutcome,
   sandboxPullThen,
+  PayRequestAnswer,
   payRequestOutcome,
   SandboxTiming,
 } from '@transfers/rails/sandbox-rail';
@@ -194,7 +195,11 @@ export class TransfersService {
    * the rail makes first) is PENDING at once, in one database transaction. One whose id exists
    * already (a retry of the same request) is answered as it stands.
    */
-  async openPending(caller: Caller, transaction: NewTransaction, rail: RailOutcome): Promise<TransactionView> {
+  async openPending(
+    caller: Caller,
+    transaction: NewTransaction,
+    rail: RailOutcome,
+  ): Promise<TransactionView> {
     const opened = await this.dataSource.transaction(async (manager) => {
       const [inserted] = await this.store.insert(manager, [
         { transaction, rail: { ...rail, firstLookInMs: rail.delayMs } },
@@ -222,7 +227,7 @@ export class TransfersService {
   }
 
   /** A payment to a UMA receiver that answered its pay request so. */
-  railOutcomeOfPayRequest(answer: { accepted: boolean; detail?: string }): RailOutcome {
+  railOutcomeOfPayRequest(answer: PayRequestAnswer): RailOutcome {
     return payRequestOutcome(answer, this.timing);
   }
 

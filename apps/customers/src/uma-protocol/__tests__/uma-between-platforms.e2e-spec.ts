@@ -36,13 +36,31 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
       { headers: { 'idempotency-key': randomUUID() } },
     );
     expect(funded.status).toBe(200);
-    // The receiving platform approves every incoming payment at once, telling what the sender asks.
-    receiver.receiver.respondWith((incoming) =>
-      incoming.body?.type === 'INCOMING_PAYMENT' && incoming.body.transaction?.status === 'PENDING'
-        ? { status: 200, body: { receiverCustomerInfo: RECEIVER_INFO } }
-        : { status: 200 },
-    );
+    // The receiving platform approves every incoming payment at once, telling what the sender asks,
+    // but rejects payers named "Reject Me" and never decides on those named "Undecided".
+    receiver.receiver.respondWith((incoming) => {
+      if (incoming.body?.type !== 'INCOMING_PAYMENT' || incoming.body.transaction?.status !== 'PENDING') {
+        return { status: 200 };
+      }
+      switch (incoming.body.transaction.counterpartyInformation?.FULL_NAME) {
+        case 'Reject Me':
+          return { status: 403, body: { code: 'REJECTED', message: 'Not for us', reason: 'POLICY' } };
+        case 'Undecided':
+          return { status: 202 };
+        default:
+          return { status: 200, body: { receiverCustomerInfo: RECEIVER_INFO } };
+      }
+    });
   });
+
+  const expectLedgerBalanced = async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
+      { env: { ...process.env, DATABASE_URL: stack.databaseUrl } },
+    );
+    expect(stdout).toContain('ledger check passed');
+  };
 
   afterAll(async () => {
     await Promise.all([sender?.receiver.stop(), receiver?.receiver.stop()]);
@@ -157,12 +175,39 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
     expect(await balanceOf(sender)).toBe(100_000 - (quote.body.totalSendingAmount as number));
     expect(await balanceOf(receiver)).toBe(received);
 
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
-      { env: { ...process.env, DATABASE_URL: stack.databaseUrl } },
+    await expectLedgerBalanced();
+  });
+
+  it.each([
+    ['rejects it', 'Reject Me', 'REJECTED', 'rejected the payment'],
+    ['lets its approval time out', 'Undecided', 'FAILED', 'did not approve the payment in time'],
+  ])('gives the sender its money back when the receiving platform %s', async (_, payer, status, detail) => {
+    const found = await lookupBySender(receiver.umaAddress);
+    const quote = await sender.sandbox.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: sender.accountId },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: receiver.umaAddress, currency: 'USD' },
+      lookupId: found.body.lookupId,
+      senderCustomerInfo: { FULL_NAME: payer },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 2_500,
+    });
+    expect(quote.status).toBe(201);
+    const [senderBefore, receiverBefore] = [await balanceOf(sender), await balanceOf(receiver)];
+    const executed = await sender.sandbox.post(`/quotes/${quote.body.quoteId}/execute`, {});
+    expect(executed.status).toBe(200);
+
+    const ended = await sender.receiver.waitFor(
+      (body) =>
+        body?.type === 'OUTGOING_PAYMENT' &&
+        body.transaction?.id === executed.body.transactionId &&
+        body.transaction.status !== 'PENDING',
+      20_000,
     );
-    expect(stdout).toContain('ledger check passed');
+    expect(ended.body.transaction).toMatchObject({ status, failureReason: 'PAY_REQUEST_FAILED' });
+    expect(ended.body.transaction.failureDetail).toContain(detail);
+    expect(await balanceOf(sender)).toBe(senderBefore);
+    expect(await balanceOf(receiver)).toBe(receiverBefore);
+    await expectLedgerBalanced();
   });
 
   it('fails the payment with PAY_REQUEST_FAILED when the receiver refuses the pay request, releasing the reserve', async () => {

@@ -31,7 +31,13 @@ export interface UmaLookupAnswer {
   state: { callback: string };
 }
 
-export type UmaPayRequestAnswer = { accepted: true } | { accepted: false; detail: string };
+/**
+ * `receiverTransactionId` names the payment the pay request opened when the receiver is a platform of
+ * this deployment, whose pay response stands it where an invoice would be: the sender's payment then
+ * ends as that one does (docs/uma.md).
+ */
+export type UmaPayRequestAnswer =
+  { accepted: true; receiverTransactionId?: string } | { accepted: false; detail: string };
 
 /**
  * The sending side of the UMA protocol, for quoting's lookups and pay requests: signed with the
@@ -53,7 +59,7 @@ export class UmaSender {
   async lookup(caller: Caller, body: UmaLookupDto): Promise<UmaLookupAnswer> {
     const receiver = body.receiverUmaAddress.toLowerCase();
     const domain = this.domainOf(receiver, 'LNURLP_REQUEST_FAILED');
-    const config = await this.senderConfig(caller, domain);
+    const { config } = await this.platformsOf(caller, domain);
     const keys = await this.keys.keysOf(config.id);
     const url = await getSignedLnurlpRequestUrl({
       isSubjectToTravelRule: config.isRegulatedFinancialInstitution,
@@ -108,7 +114,7 @@ export class UmaSender {
 
   private async pay(caller: Caller, receiver: string, body: UmaPayRequestDto): Promise<UmaPayRequestAnswer> {
     const domain = this.domainOf(receiver, 'PAYREQ_REQUEST_FAILED');
-    const config = await this.senderConfig(caller, domain);
+    const { config, receiving } = await this.platformsOf(caller, domain);
     const callback = typeof body.lookupState.callback === 'string' ? body.lookupState.callback : '';
     if (hostOf(callback) !== domain) throw new Refused('the lookup named no callback at the receiver');
     const [keys, receiverKeys] = await Promise.all([this.keys.keysOf(config.id), this.publicKeys.of(domain)]);
@@ -139,7 +145,7 @@ export class UmaSender {
         `the receiver would receive ${converted?.amount} ${converted?.currencyCode}, not ${body.amount} ${body.currency}`,
       );
     }
-    return { accepted: true };
+    return receiving ? { accepted: true, receiverTransactionId: response.pr } : { accepted: true };
   }
 
   private domainOf(address: string, code: 'LNURLP_REQUEST_FAILED' | 'PAYREQ_REQUEST_FAILED'): string {
@@ -152,7 +158,10 @@ export class UmaSender {
    * The paying platform's configuration. A payment between two platforms of this deployment stays
    * within one environment: sandbox money never reaches a production customer, nor the reverse.
    */
-  private async senderConfig(caller: Caller, receiverDomain: string): Promise<PlatformConfig> {
+  private async platformsOf(
+    caller: Caller,
+    receiverDomain: string,
+  ): Promise<{ config: PlatformConfig; receiving: PlatformConfig | null }> {
     const [config, receiving] = await Promise.all([
       this.dataSource.manager.findOneByOrFail(PlatformConfig, scopeOf(caller)),
       this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: receiverDomain }),
@@ -163,7 +172,7 @@ export class UmaSender {
         `${receiverDomain} is a ${receiving.environment.toLowerCase()} platform's domain; ${caller.environment.toLowerCase()} credentials cannot pay it`,
       );
     }
-    return config;
+    return { config, receiving };
   }
 }
 

@@ -1,10 +1,47 @@
-import { ABANDONED_DETAIL, backoffMs, DueTransaction, planSettlement } from '@transfers/rails/settlement-plan';
+import { Environment } from '@payments/contracts';
+import {
+  ABANDONED_DETAIL,
+  backoffMs,
+  DueTransaction,
+  planSettlement,
+} from '@transfers/rails/settlement-plan';
 
 type Due = Parameters<typeof planSettlement>[0];
 
 /** A same-currency transfer's due attempt unless `changes` say otherwise. */
 function due(changes: Partial<Due> & Pick<DueTransaction, 'type' | 'status' | 'answer'>): Due {
-  return { railFailureDetail: null, railFailureReason: null, failedLeg: null, sourceType: 'ACCOUNT', fundingAccountId: null, ...changes };
+  return {
+    environment: Environment.Sandbox,
+    railFailureDetail: null,
+    railFailureReason: null,
+    failedLeg: null,
+    sourceType: 'ACCOUNT',
+    fundingAccountId: null,
+    ...awaitsNothing,
+    ...changes,
+  };
+}
+
+const awaitsNothing = {
+  awaitsTransactionId: null,
+  awaitedType: null,
+  awaitedEnvironment: null,
+  awaitedStatus: null,
+  awaitedFailureReason: null,
+} as const;
+
+/** A payment to a UMA receiver on this deployment whose incoming payment stands so. */
+function paying(awaited: Pick<Due, 'awaitedStatus'> & Partial<Due>): Due {
+  return due({
+    type: 'OUTGOING',
+    status: 'PENDING',
+    answer: 'SETTLE',
+    awaitsTransactionId: '00000000-0000-4000-8000-0000000000bb',
+    awaitedType: 'INCOMING',
+    awaitedEnvironment: Environment.Sandbox,
+    awaitedFailureReason: null,
+    ...awaited,
+  });
 }
 
 describe('settlement plan', () => {
@@ -48,12 +85,14 @@ describe('settlement plan', () => {
 
   it('releases the reserve of a failed transfer-out and fails it with the rail detail', () => {
     expect(
-      planSettlement(due({
-        type: 'OUTGOING',
-        status: 'PENDING',
-        answer: 'FAIL',
-        railFailureDetail: 'Account closed or invalid',
-      })),
+      planSettlement(
+        due({
+          type: 'OUTGOING',
+          status: 'PENDING',
+          answer: 'FAIL',
+          railFailureDetail: 'Account closed or invalid',
+        }),
+      ),
     ).toEqual({
       kind: 'move',
       postings: ['RELEASE'],
@@ -67,12 +106,14 @@ describe('settlement plan', () => {
 
   it('releases the reserve of a rejected transfer-out and ends it REJECTED', () => {
     expect(
-      planSettlement(due({
-        type: 'OUTGOING',
-        status: 'PENDING',
-        answer: 'REJECT',
-        railFailureDetail: 'Transfer rejected by the bank',
-      })),
+      planSettlement(
+        due({
+          type: 'OUTGOING',
+          status: 'PENDING',
+          answer: 'REJECT',
+          railFailureDetail: 'Transfer rejected by the bank',
+        }),
+      ),
     ).toMatchObject({
       postings: ['RELEASE'],
       change: { to: 'REJECTED', failure: { reason: 'OFFRAMP_FAILED' } },
@@ -81,7 +122,9 @@ describe('settlement plan', () => {
 
   it('touches no ledger for a failed or rejected transfer-in: nothing was credited', () => {
     for (const answer of ['FAIL', 'REJECT'] as const) {
-      const plan = planSettlement(due({ type: 'INCOMING', status: 'PENDING', answer, railFailureDetail: 'No' }));
+      const plan = planSettlement(
+        due({ type: 'INCOMING', status: 'PENDING', answer, railFailureDetail: 'No' }),
+      );
       expect(plan).toMatchObject({ kind: 'move', change: { to: answer === 'FAIL' ? 'FAILED' : 'REJECTED' } });
       expect(plan).toMatchObject({ postings: [] });
     }
@@ -99,9 +142,9 @@ describe('settlement plan', () => {
   it.each(['COMPLETED', 'FAILED', 'REJECTED'] as const)(
     'only closes the attempt of a %s transaction',
     (status) => {
-      expect(planSettlement(due({ type: 'OUTGOING', status, answer: 'SETTLE', railFailureDetail: null }))).toEqual(
-        { kind: 'close' },
-      );
+      expect(
+        planSettlement(due({ type: 'OUTGOING', status, answer: 'SETTLE', railFailureDetail: null })),
+      ).toEqual({ kind: 'close' });
     },
   );
 });
@@ -118,13 +161,17 @@ describe('settlement plan of a payout funded by an ACH pull', () => {
 
   it('keeps the pulled money in the customer account when the payout fails', () => {
     expect(
-      planSettlement(due({ ...pullFunded, answer: 'FAIL', railFailureDetail: 'Account closed', failedLeg: 'PUSH' })),
+      planSettlement(
+        due({ ...pullFunded, answer: 'FAIL', railFailureDetail: 'Account closed', failedLeg: 'PUSH' }),
+      ),
     ).toMatchObject({ postings: ['DEPOSIT', 'RESERVE', 'RELEASE'], change: { to: 'FAILED' } });
   });
 
   it('touches no ledger when the pull itself failed', () => {
     expect(
-      planSettlement(due({ ...pullFunded, answer: 'FAIL', railFailureDetail: 'Insufficient funds', failedLeg: 'PULL' })),
+      planSettlement(
+        due({ ...pullFunded, answer: 'FAIL', railFailureDetail: 'Insufficient funds', failedLeg: 'PULL' }),
+      ),
     ).toMatchObject({ postings: [], change: { to: 'FAILED' } });
   });
 });
@@ -134,5 +181,65 @@ describe('back-off of a failing rail step', () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([200, 400, 800, 1600]);
     expect(backoffMs(10)).toBe(60_000);
     expect(backoffMs(10_000)).toBe(60_000);
+  });
+
+  describe('a payment to a UMA receiver on this deployment', () => {
+    it.each(['CREATED', 'PENDING', 'PROCESSING'] as const)(
+      'waits while the receiver payment is %s',
+      (status) => {
+        expect(planSettlement(paying({ awaitedStatus: status }))).toEqual({ kind: 'wait' });
+      },
+    );
+
+    it("settles once the receiver's payment completed", () => {
+      expect(planSettlement(paying({ awaitedStatus: 'COMPLETED' }))).toEqual({
+        kind: 'move',
+        postings: ['SETTLE'],
+        change: { to: 'COMPLETED', reason: 'Settled by the rail' },
+      });
+    });
+
+    it('is rejected, its reserve released, when the receiving platform rejected the payment', () => {
+      const detail = 'The receiving platform rejected the payment';
+      expect(planSettlement(paying({ awaitedStatus: 'REJECTED' }))).toEqual({
+        kind: 'move',
+        postings: ['RELEASE'],
+        change: { to: 'REJECTED', reason: detail, failure: { reason: 'PAY_REQUEST_FAILED', detail } },
+      });
+    });
+
+    it.each([
+      ['PAYMENT_APPROVAL_TIMED_OUT', 'PAY_REQUEST_FAILED', 'did not approve the payment in time'],
+      ['PAYMENT_APPROVAL_WEBHOOK_ERROR', 'PAY_REQUEST_FAILED', 'could not take the payment'],
+      ['MISSING_MANDATORY_PAYEE_DATA', 'MISSING_MANDATORY_PAYEE_DATA', 'lacked payee data'],
+    ] as const)(
+      'fails, its reserve released, when the receiver payment failed with %s',
+      (theirs, ours, detail) => {
+        expect(planSettlement(paying({ awaitedStatus: 'FAILED', awaitedFailureReason: theirs }))).toEqual({
+          kind: 'move',
+          postings: ['RELEASE'],
+          change: {
+            to: 'FAILED',
+            reason: expect.stringContaining(detail),
+            failure: { reason: ours, detail: expect.stringContaining(detail) },
+          },
+        });
+      },
+    );
+
+    it.each([
+      ['is missing', { awaitedStatus: null, awaitedType: null, awaitedEnvironment: null }],
+      ['is not incoming', { awaitedStatus: 'COMPLETED', awaitedType: 'OUTGOING' }],
+      [
+        'is of another environment',
+        { awaitedStatus: 'COMPLETED', awaitedEnvironment: Environment.Production },
+      ],
+    ] as const)('fails when the payment it names %s', (_, awaited) => {
+      expect(planSettlement(paying(awaited as Partial<Due> & Pick<Due, 'awaitedStatus'>))).toMatchObject({
+        kind: 'move',
+        postings: ['RELEASE'],
+        change: { to: 'FAILED', failure: { reason: 'PAY_REQUEST_FAILED' } },
+      });
+    });
   });
 });

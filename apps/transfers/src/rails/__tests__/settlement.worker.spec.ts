@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { DueTransaction } from '@transfers/rails/settlement-plan';
+import { SettlementRecorder } from '@transfers/rails/settlement-recorder';
 import { SettlementWorker } from '@transfers/rails/settlement.worker';
 import { StatusChange, TransactionStore } from '@transfers/transactions/transaction.store';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
@@ -44,13 +45,24 @@ const parkedCount = async (reason: string) =>
 describe('SettlementWorker', () => {
   const manager = { query: jest.fn() };
   const dataSource = { query: jest.fn(), transaction: jest.fn() };
-  const attempts = { retryLater: jest.fn(), close: jest.fn(), claimDue: jest.fn(), renewLeases: jest.fn(), releaseLeases: jest.fn() };
+  const attempts = {
+    retryLater: jest.fn(),
+    close: jest.fn(),
+    waitLater: jest.fn(),
+    claimDue: jest.fn(),
+    renewLeases: jest.fn(),
+    releaseLeases: jest.fn(),
+  };
   const transactions = { move: jest.fn(), discardCreated: jest.fn() };
   const ledger = { postAll: jest.fn(), post: jest.fn() };
   const worker = new SettlementWorker(
     dataSource as unknown as DataSource,
     attempts as unknown as RailAttemptsStore,
-    transactions as unknown as TransactionStore,
+    new SettlementRecorder(
+      dataSource as unknown as DataSource,
+      attempts as unknown as RailAttemptsStore,
+      transactions as unknown as TransactionStore,
+    ),
     ledger as unknown as LedgerClient,
     { get: () => 4_000 } as unknown as ConfigService<TransfersEnvironment, true>,
   );
@@ -61,7 +73,8 @@ describe('SettlementWorker', () => {
     await internals.claimBatch();
     await Promise.all(internals.inFlight);
   };
-  const parkStatement = () => dataSource.query.mock.calls.find(([sql]) => String(sql).includes('parked_at = now()'));
+  const parkStatement = () =>
+    dataSource.query.mock.calls.find(([sql]) => String(sql).includes('parked_at = now()'));
 
   beforeEach(() => {
     jest.resetAllMocks();
@@ -78,18 +91,24 @@ describe('SettlementWorker', () => {
 
     await settle([dueTransaction(POISON, 8), dueTransaction(GOOD, 1)]);
 
-    expect(transactions.move).toHaveBeenCalledWith(manager, [expect.objectContaining({ id: GOOD, to: 'COMPLETED' })]);
+    expect(transactions.move).toHaveBeenCalledWith(manager, [
+      expect.objectContaining({ id: GOOD, to: 'COMPLETED' }),
+    ]);
     expect(attempts.retryLater).toHaveBeenCalledWith(manager, []);
     expect(parkStatement()![1]).toEqual([[POISON], ['ACCOUNT_CLOSED: account closed']]);
     expect(await parkedCount('ACCOUNT_CLOSED')).toBe(before + 1);
   });
 
   it('retries a failing step with back-off before its last try', async () => {
-    ledger.postAll.mockImplementation(async (_caller, postings: unknown[]) => postings.map(() => new Error('refused')));
+    ledger.postAll.mockImplementation(async (_caller, postings: unknown[]) =>
+      postings.map(() => new Error('refused')),
+    );
 
     await settle([dueTransaction(POISON, 3)]);
 
-    expect(attempts.retryLater).toHaveBeenCalledWith(manager, [expect.objectContaining({ id: POISON, error: 'refused' })]);
+    expect(attempts.retryLater).toHaveBeenCalledWith(manager, [
+      expect.objectContaining({ id: POISON, error: 'refused' }),
+    ]);
     expect(parkStatement()).toBeUndefined();
   });
 
@@ -107,11 +126,36 @@ describe('SettlementWorker', () => {
     expect(await parkedCount('23514')).toBe(before + 1);
   });
 
+  it("looks again later at a payment whose receiver's payment has not ended, without a try counted", async () => {
+    const waiting = {
+      ...dueTransaction(POISON, 1),
+      type: 'OUTGOING',
+      awaitsTransactionId: GOOD,
+      awaitedType: 'INCOMING',
+      awaitedEnvironment: 'SANDBOX',
+      awaitedStatus: 'PENDING',
+    } as DueTransaction;
+    ledger.postAll.mockImplementation(async (_caller, postings: unknown[]) => postings.map(() => undefined));
+
+    await settle([waiting, dueTransaction(GOOD, 1)]);
+
+    expect(attempts.waitLater).toHaveBeenCalledWith(
+      manager,
+      [{ key: POISON, token: `${POISON}-lease` }],
+      2_000,
+    );
+    expect(transactions.move).toHaveBeenCalledWith(manager, [expect.objectContaining({ id: GOOD })]);
+    expect(ledger.postAll).toHaveBeenCalledWith(expect.anything(), [
+      expect.objectContaining({ transactionId: expect.stringContaining(GOOD) }),
+    ]);
+  });
+
   it('does not record what comes of an attempt whose claim was lost to another worker meanwhile', async () => {
     jest.useFakeTimers();
     let answer: () => void = () => undefined;
     ledger.postAll.mockImplementation(
-      (_caller, postings: unknown[]) => new Promise((resolve) => (answer = () => resolve(postings.map(() => undefined)))),
+      (_caller, postings: unknown[]) =>
+        new Promise((resolve) => (answer = () => resolve(postings.map(() => undefined)))),
     );
     attempts.renewLeases.mockResolvedValue([]);
     try {
@@ -130,7 +174,9 @@ describe('SettlementWorker', () => {
   it('on shutdown lets batches finish within the grace, then releases the claims of the rest', async () => {
     jest.useFakeTimers();
     ledger.postAll.mockImplementation(() => new Promise(() => undefined));
-    attempts.renewLeases.mockImplementation(async (held: { token: string }[]) => held.map(({ token }) => token));
+    attempts.renewLeases.mockImplementation(async (held: { token: string }[]) =>
+      held.map(({ token }) => token),
+    );
     try {
       attempts.claimDue.mockResolvedValueOnce([dueTransaction(GOOD, 1)]);
       await internals.claimBatch();

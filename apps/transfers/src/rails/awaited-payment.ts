@@ -1,0 +1,60 @@
+import { Environment, TransactionStatus, TransactionType } from '@payments/contracts';
+import { RailAnswer } from '@transfers/rails/sandbox-rail';
+import { FailureReason } from '@transfers/transactions/transaction.entity';
+import { hasEnded } from '@transfers/transactions/transaction-state-machine';
+
+/**
+ * The incoming payment a payment to a UMA receiver on this deployment awaits, as the settlement
+ * worker's claim reads it: the columns are null when the payment awaits none, or when the one it
+ * names is not there.
+ */
+export interface AwaitedPayment {
+  awaitsTransactionId: string | null;
+  awaitedType: TransactionType | null;
+  awaitedEnvironment: Environment | null;
+  awaitedStatus: TransactionStatus | null;
+  awaitedFailureReason: FailureReason | null;
+}
+
+/** What the rail answers for a payment once the payment it awaits has ended. */
+export interface AwaitedAnswer {
+  answer: RailAnswer;
+  railFailureReason: FailureReason | null;
+  railFailureDetail: string | null;
+}
+
+/**
+ * The sender's side of a payment between two platforms of this deployment ends as the receiver's
+ * does (docs/uma.md): it settles when the receiver's payment completes, and its reserve is released
+ * when the receiving platform rejects it or it fails there. 'wait' while the receiver's platform has
+ * not decided; undefined for a payment that awaits nothing.
+ */
+export function awaitedAnswer(
+  payment: AwaitedPayment & { environment: Environment },
+): AwaitedAnswer | 'wait' | undefined {
+  if (!payment.awaitsTransactionId) return undefined;
+  if (payment.awaitedType !== 'INCOMING' || payment.awaitedEnvironment !== payment.environment) {
+    return failed('PAY_REQUEST_FAILED', "The receiver's payment named by its pay response does not exist");
+  }
+  const status = payment.awaitedStatus!;
+  if (!hasEnded(status)) return 'wait';
+  if (status === 'COMPLETED') return { answer: 'SETTLE', railFailureReason: null, railFailureDetail: null };
+  if (status === 'REJECTED') {
+    return {
+      ...failed('PAY_REQUEST_FAILED', 'The receiving platform rejected the payment'),
+      answer: 'REJECT',
+    };
+  }
+  switch (payment.awaitedFailureReason) {
+    case 'MISSING_MANDATORY_PAYEE_DATA':
+      return failed('MISSING_MANDATORY_PAYEE_DATA', 'The receiving platform lacked payee data it requires');
+    case 'PAYMENT_APPROVAL_TIMED_OUT':
+      return failed('PAY_REQUEST_FAILED', 'The receiving platform did not approve the payment in time');
+    default:
+      return failed('PAY_REQUEST_FAILED', 'The receiving platform could not take the payment');
+  }
+}
+
+function failed(reason: FailureReason, detail: string): AwaitedAnswer {
+  return { answer: 'FAIL', railFailureReason: reason, railFailureDetail: detail };
+}
