@@ -162,13 +162,11 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
     await kafka.deliver(TOPIC, [change(0, 1), kafkaMessage(1, '{"eventId": "4f1c'), change(2, 2)]);
     expect(projection.calls).toEqual([[1], [2]]);
     expect(retryDelays()).toEqual([]);
-    expect(deadLetters(kafka)).toEqual([
+    expect(deadLetters(kafka)).toMatchObject([
       {
-        topic: DEAD_LETTER_TOPIC,
         value: '{"eventId": "4f1c',
         headers: {
           'x-failure': 'widgets: Invalid event on tests.widget-events.v1: not JSON',
-          'x-original-partition': '0',
           'x-original-offset': '1',
         },
       },
