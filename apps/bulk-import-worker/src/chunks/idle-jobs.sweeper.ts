@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { handleEach, Parking } from '@payments/persistence';
-import { PollingLoop } from '@payments/runtime';
+import { PollingLoop, PollingWorker } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
 import { toApiId } from '@payments/contracts';
 import { DataSource } from 'typeorm';
@@ -23,14 +23,24 @@ const IDLE_LOCKS = 5;
  * systemic fault (Redis or the database down) only delays the next sweep.
  */
 @Injectable()
-export class IdleJobsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IdleJobsSweeper extends PollingWorker {
   private readonly logger = new Logger(IdleJobsSweeper.name);
-  private readonly parking = new Parking(this.logger, 'idle-jobs-sweeper', { table: 'import_jobs', key: 'id', keyType: 'uuid' });
-  private readonly idleMs: number;
-  private readonly loop = new PollingLoop(this.logger, 'sweeping idle bulk import jobs', () => this.sweep(), {
-    idleMs: SWEEP_INTERVAL_MS,
-    errorMs: SWEEP_INTERVAL_MS,
+  private readonly parking = new Parking(this.logger, 'idle-jobs-sweeper', {
+    table: 'import_jobs',
+    key: 'id',
+    keyType: 'uuid',
   });
+  private readonly idleMs: number;
+  protected readonly loop = new PollingLoop(
+    this.logger,
+    'sweeping idle bulk import jobs',
+    () => this.sweep(),
+    {
+      name: 'idle-jobs-sweeper',
+      idleMs: SWEEP_INTERVAL_MS,
+      errorMs: SWEEP_INTERVAL_MS,
+    },
+  );
 
   constructor(
     private readonly store: ImportJobsStore,
@@ -38,15 +48,8 @@ export class IdleJobsSweeper implements OnApplicationBootstrap, OnApplicationShu
     config: ConfigService<BulkImportEnvironment, true>,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
+    super();
     this.idleMs = IDLE_LOCKS * config.get('BULK_CHUNK_LOCK_MS', { infer: true });
-  }
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.loop.stop();
   }
 
   private async sweep(): Promise<boolean> {
@@ -54,11 +57,18 @@ export class IdleJobsSweeper implements OnApplicationBootstrap, OnApplicationShu
     const failures = await handleEach(idle, async ({ jobId, chunkIndexes }) => {
       await this.queue.enqueue(jobId, chunkIndexes);
       await this.store.touch(jobId);
-      this.logger.warn({ jobId: toApiId('Job', jobId), chunks: chunkIndexes.length }, 'idle bulk import job: its chunks are queued again');
+      this.logger.warn(
+        { jobId: toApiId('Job', jobId), chunks: chunkIndexes.length },
+        'idle bulk import job: its chunks are queued again',
+      );
     });
     await this.parking.recordFailures(
       this.dataSource,
-      failures.map(({ item, error }) => ({ key: item.jobId, ids: { jobId: toApiId('Job', item.jobId) }, error })),
+      failures.map(({ item, error }) => ({
+        key: item.jobId,
+        ids: { jobId: toApiId('Job', item.jobId) },
+        error,
+      })),
     );
     return false;
   }

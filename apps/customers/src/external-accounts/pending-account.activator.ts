@@ -1,8 +1,8 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
 import { Parking } from '@payments/persistence';
-import { PollingLoop } from '@payments/runtime';
+import { PollingLoop, PollingWorker } from '@payments/runtime';
 import { DataSource } from 'typeorm';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
 
@@ -18,29 +18,29 @@ const BATCH_SIZE = 100;
  * parked after a few failures, and the others are activated all the same.
  */
 @Injectable()
-export class PendingAccountActivator implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class PendingAccountActivator extends PollingWorker {
   private readonly logger = new Logger(PendingAccountActivator.name);
   private readonly parking = new Parking(this.logger, 'pending-account-activator', {
     table: 'external_accounts',
     key: 'id',
     keyType: 'uuid',
   });
-  private readonly loop = new PollingLoop(this.logger, 'activating pending external accounts', () => this.activateDue(), {
-    idleMs: POLL_INTERVAL_MS,
-    errorMs: ERROR_DELAY_MS,
-  });
+  protected readonly loop = new PollingLoop(
+    this.logger,
+    'activating pending external accounts',
+    () => this.activateDue(),
+    {
+      name: 'pending-account-activator',
+      idleMs: POLL_INTERVAL_MS,
+      errorMs: ERROR_DELAY_MS,
+    },
+  );
 
   constructor(
     private readonly accounts: ExternalAccountsService,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  beforeApplicationShutdown(): Promise<void> {
-    return this.loop.stop();
+  ) {
+    super();
   }
 
   /** One batch; true when it was full, so that the next one is taken at once. */

@@ -1,8 +1,8 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
 import { handleEach, isSystemicFault, ItemFailure, Parking } from '@payments/persistence';
-import { PollingLoop } from '@payments/runtime';
+import { PollingLoop, PollingWorker } from '@payments/runtime';
 import { DataSource } from 'typeorm';
 import { Quote } from '@quoting/quotes/quote.entity';
 import { QuoteStore } from '@quoting/quotes/quote.store';
@@ -23,10 +23,15 @@ const EXPIRY_ONE_BY_ONE = 200;
  * on is parked and the others go on; a systemic fault only delays the next sweep.
  */
 @Injectable()
-export class QuoteLifecycleWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class QuoteLifecycleWorker extends PollingWorker {
   private readonly logger = new Logger(QuoteLifecycleWorker.name);
-  private readonly parking = new Parking(this.logger, 'quote-lifecycle', { table: 'quotes', key: 'id', keyType: 'uuid' });
-  private readonly loop = new PollingLoop(this.logger, 'the quote sweep', () => this.sweep(), {
+  private readonly parking = new Parking(this.logger, 'quote-lifecycle', {
+    table: 'quotes',
+    key: 'id',
+    keyType: 'uuid',
+  });
+  protected readonly loop = new PollingLoop(this.logger, 'the quote sweep', () => this.sweep(), {
+    name: 'quote-lifecycle',
     idleMs: SWEEP_MS,
     errorMs: SWEEP_MS,
   });
@@ -35,14 +40,8 @@ export class QuoteLifecycleWorker implements OnApplicationBootstrap, BeforeAppli
     private readonly store: QuoteStore,
     private readonly quotes: QuotesService,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  beforeApplicationShutdown(): Promise<void> {
-    return this.loop.stop();
+  ) {
+    super();
   }
 
   private async sweep(): Promise<boolean> {
@@ -69,7 +68,10 @@ export class QuoteLifecycleWorker implements OnApplicationBootstrap, BeforeAppli
       if (isSystemicFault(error)) throw error;
       const expired: Quote[] = [];
       const ids = await this.store.expiredPendingIds(EXPIRY_ONE_BY_ONE);
-      const failures = await handleEach(ids, async (id) => void expired.push(...(await this.store.expire(id))));
+      const failures = await handleEach(
+        ids,
+        async (id) => void expired.push(...(await this.store.expire(id))),
+      );
       await this.parking.park(
         this.dataSource,
         failures.map(({ item, error: failure }) => failedQuote({ item: { id: item }, error: failure })),

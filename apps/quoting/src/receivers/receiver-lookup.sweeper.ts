@@ -1,5 +1,5 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { PollingLoop } from '@payments/runtime';
+import { Injectable, Logger } from '@nestjs/common';
+import { PollingLoop, PollingWorker } from '@payments/runtime';
 import { ReceiverLookupStore } from '@quoting/receivers/receiver-lookup.store';
 
 const BATCH = 1_000;
@@ -7,22 +7,16 @@ const IDLE_MS = 60_000;
 
 /** Deletes stale lookups on every replica (a DELETE of distinct rows needs no coordination). */
 @Injectable()
-export class ReceiverLookupSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ReceiverLookupSweeper extends PollingWorker {
   private readonly logger = new Logger(ReceiverLookupSweeper.name);
-  private readonly loop = new PollingLoop(
+  protected readonly loop = new PollingLoop(
     this.logger,
     'deleting stale receiver lookups',
     async () => (await this.store.deleteStale(BATCH)) === BATCH,
-    { idleMs: IDLE_MS, errorMs: IDLE_MS },
+    { name: 'receiver-lookup-sweeper', idleMs: IDLE_MS, errorMs: IDLE_MS },
   );
 
-  constructor(private readonly store: ReceiverLookupStore) {}
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+  constructor(private readonly store: ReceiverLookupStore) {
+    super();
   }
 }

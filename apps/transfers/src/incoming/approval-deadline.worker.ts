@@ -1,9 +1,9 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
 import { isolateFailures, Parking } from '@payments/persistence';
-import { PollingLoop } from '@payments/runtime';
+import { PollingLoop, PollingWorker } from '@payments/runtime';
 import { DataSource } from 'typeorm';
 import { ApprovalDecisions } from '@transfers/incoming/approval-decisions';
 import { timedOut } from '@transfers/incoming/approval-rules';
@@ -25,13 +25,13 @@ const PARK_AFTER_FAILURES = 5;
  * after PARK_AFTER_FAILURES, and the others, of any platform, are timed out on time.
  */
 @Injectable()
-export class ApprovalDeadlineWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ApprovalDeadlineWorker extends PollingWorker {
   private readonly logger = new Logger(ApprovalDeadlineWorker.name);
-  private readonly loop = new PollingLoop(
+  protected readonly loop = new PollingLoop(
     this.logger,
     'timing out overdue approvals',
     async () => (await this.timeOutOverdue()) === BATCH_SIZE,
-    { idleMs: POLL_MS, errorMs: POLL_MS * 20 },
+    { name: 'approval-deadline', idleMs: POLL_MS, errorMs: POLL_MS * 20 },
   );
   private readonly parking = new Parking(
     this.logger,
@@ -47,15 +47,8 @@ export class ApprovalDeadlineWorker implements OnApplicationBootstrap, BeforeApp
     private readonly decisions: ApprovalDecisions,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
+    super();
     this.timeoutSeconds = config.get('APPROVAL_TIMEOUT_SECONDS', { infer: true });
-  }
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
   }
 
   /** Answers how many overdue approvals it found. */

@@ -63,7 +63,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
     this.logger,
     'claiming due rail attempts',
     async () => (this.inFlight.size < MAX_BATCHES_IN_FLIGHT ? await this.claimBatch() : 0) === BATCH_SIZE,
-    { idleMs: POLL_MS, errorMs: POLL_MS * 20 },
+    { name: 'settlement', idleMs: POLL_MS, errorMs: POLL_MS * 20 },
   );
   private readonly inFlight = new Set<Promise<void>>();
   private readonly parking = new Parking(

@@ -17,3 +17,8 @@ export class WakeableSleep {
     this.wakeCurrent?.();
   }
 }
+
+/** A plain pause on the global timer, which Jest's fake timers drive (they leave node:timers/promises alone). */
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
