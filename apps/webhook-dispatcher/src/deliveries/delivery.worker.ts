@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APPROVAL_ANSWERS } from '@payments/contracts';
 import { BatchGroupCommit, GroupCommit, isSystemicFault, Outbox, Parking } from '@payments/persistence';
-import { drainGraceMs, LEASE_MS, settledWithin, WakeableSleep } from '@payments/runtime';
+import { delay, drainGraceMs, LEASE_MS, PollingLoop, settledWithin } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import { ApprovalRequestSender } from '@webhooks/approvals/approval-request.sender';
@@ -44,15 +44,27 @@ const RECORD_TRIES = 3;
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryWorker.name);
-  private readonly parking = new Parking(this.logger, 'webhook-delivery', { table: 'deliveries', key: 'id', keyType: 'uuid' });
+  private readonly parking = new Parking(this.logger, 'webhook-delivery', {
+    table: 'deliveries',
+    key: 'id',
+    keyType: 'uuid',
+  });
   private readonly concurrency: number;
   private readonly schedule: number[];
   private readonly endpointWaitSeconds: number;
   private readonly drainGraceMs: number;
   private readonly enqueuer: BatchGroupCommit<NewDelivery, Enqueued>;
   private readonly recorder: GroupCommit<DeliveryUpdate, DueDelivery | undefined>;
-  private running = false;
-  private loop?: Promise<void>;
+  private readonly loop = new PollingLoop(
+    this.logger,
+    'taking due webhook deliveries',
+    () => this.takeDue(),
+    {
+      name: 'webhook-delivery',
+      idleMs: () => this.untilNextTakeMs(),
+      errorMs: ERROR_DELAY_MS,
+    },
+  );
   private readonly sending = new Set<Promise<void>>();
   /**
    * Approval requests in flight, outside the WEBHOOK_CONCURRENCY slots: each lasts up to
@@ -64,7 +76,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** The table may hold deliveries that could go now. */
   private backlog = true;
   private lastTakeAt = 0;
-  private readonly pause = new WakeableSleep();
 
   constructor(
     private readonly store: DeliveryStore,
@@ -87,8 +98,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   onApplicationBootstrap(): void {
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /**
@@ -96,9 +106,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    * within the grace, then releases the leases of what did not (its outcome is not written).
    */
   async beforeApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.pause.wake();
-    await this.loop;
+    await this.loop.stop();
     const deadline = Date.now() + this.drainGraceMs;
     // A delivery handed over while the others finished joins the set: wait for it too.
     const inFlight = () => [...this.sending, ...this.asking];
@@ -130,35 +138,33 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** The table may hold deliveries that could go now (enqueued or released by someone else). */
   notify(): void {
     this.backlog = true;
-    this.pause.wake();
+    this.loop.wake();
   }
 
   /** Claims only while running and with a slot free; a batch may overshoot by its size. */
   private claimMs(): number {
-    return this.running && this.sending.size < this.concurrency ? LEASE_MS : 0;
+    return this.loop.isRunning && this.sending.size < this.concurrency ? LEASE_MS : 0;
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      const free = this.concurrency - this.sending.size;
-      if (Date.now() - this.lastTakeAt >= POLL_MS) this.backlog = true;
-      if (this.backlog && free > 0) {
-        this.backlog = false;
-        this.lastTakeAt = Date.now();
-        try {
-          const due = await this.store.takeDue(free, LEASE_MS);
-          // A full batch suggests more: take again when a slot frees.
-          if (due.length === free) this.backlog = true;
-          for (const delivery of due) this.start(delivery);
-        } catch (error) {
-          this.logger.error({ err: error }, 'could not take due webhook deliveries; retrying');
-          await delay(ERROR_DELAY_MS);
-        }
-        continue;
-      }
-      // With no free slot, a finishing delivery wakes the loop; otherwise the next poll does.
-      await this.pause.sleep(free > 0 ? this.lastTakeAt + POLL_MS - Date.now() : POLL_MS);
-    }
+  /**
+   * Takes due deliveries into the free slots when the table may hold some; true when it filled them
+   * all, which suggests more: the next take comes when a slot frees.
+   */
+  private async takeDue(): Promise<boolean> {
+    const free = this.concurrency - this.sending.size;
+    if (Date.now() - this.lastTakeAt >= POLL_MS) this.backlog = true;
+    if (!this.backlog || free <= 0) return false;
+    this.backlog = false;
+    this.lastTakeAt = Date.now();
+    const due = await this.store.takeDue(free, LEASE_MS);
+    if (due.length === free) this.backlog = true;
+    for (const delivery of due) this.start(delivery);
+    return due.length === free;
+  }
+
+  /** With no free slot, a finishing delivery wakes the loop; otherwise the next poll does. */
+  private untilNextTakeMs(): number {
+    return this.sending.size < this.concurrency ? this.lastTakeAt + POLL_MS - Date.now() : POLL_MS;
   }
 
   private start(delivery: DueDelivery): void {
@@ -166,7 +172,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const slots = delivery.approvalRequest ? this.asking : this.sending;
     const sending = this.deliver(delivery).finally(() => {
       slots.delete(sending);
-      this.pause.wake();
+      this.loop.wake();
     });
     slots.add(sending);
   }
@@ -206,8 +212,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       } catch (error) {
         this.logger.error({ err: error, deliveryId: update.id }, 'could not record a webhook outcome');
         // When stopping, the lease runs out instead and the webhook is sent again later.
-        if (!this.running) return undefined;
-        if (!isSystemicFault(error) && ++failures >= RECORD_TRIES && (await this.park(update, error))) return undefined;
+        if (!this.loop.isRunning) return undefined;
+        if (!isSystemicFault(error) && ++failures >= RECORD_TRIES && (await this.park(update, error)))
+          return undefined;
         await delay(ERROR_DELAY_MS);
       }
     }
@@ -237,9 +244,4 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       return false;
     }
   }
-}
-
-/** The global timer, not node:timers/promises: the worker's spec drives these waits with Jest's fake timers. */
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
