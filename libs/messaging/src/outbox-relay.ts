@@ -8,7 +8,7 @@ import {
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OUTBOX_CHANNEL, Parking, runIsolatingFailures, SCHEMA_NAME } from '@payments/persistence';
-import { CommonEnvironment, WakeableSleep } from '@payments/runtime';
+import { CommonEnvironment, PollingLoop } from '@payments/runtime';
 import { CompressionTypes, Kafka, Partitioners, Producer } from 'kafkajs';
 import { Client } from 'pg';
 import { Counter } from 'prom-client';
@@ -69,11 +69,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** The session that tries the lock, and holds it and listens while this replica publishes. */
   private session?: Client;
   private leading = false;
-  private running = false;
-  private loop?: Promise<void>;
-  private readonly pause = new WakeableSleep();
-  /** Set by every notification, so that one arriving while a drain runs is not lost. */
-  private notified = false;
+  /** A notification wakes it; one that arrives while a drain runs makes it drain again at once. */
+  private readonly loop = new PollingLoop(this.logger, 'relaying the outbox', () => this.relay(), {
+    name: 'outbox-relay',
+    idleMs: () => (this.leading ? IDLE_POLL_MS : STANDBY_POLL_MS),
+    errorMs: RETRY_DELAY_MS,
+  });
 
   constructor(
     @Inject(KAFKA) private readonly kafka: Kafka,
@@ -91,8 +92,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       createPartitioner: Partitioners.DefaultPartitioner,
     });
     await this.producer.connect();
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /**
@@ -100,31 +100,22 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
    * in progress finishes rather than failing on a closed pool.
    */
   async beforeApplicationShutdown(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.notified = true;
-    this.pause.wake();
-    await this.loop;
+    if (!this.loop.isRunning) return;
+    await this.loop.stop();
+    await this.dropSession();
     await this.producer.disconnect();
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        if (await this.holdLeadership()) {
-          this.notified = false;
-          await this.drain();
-          if (!this.notified) await this.pause.sleep(IDLE_POLL_MS);
-        } else {
-          await this.pause.sleep(STANDBY_POLL_MS);
-        }
-      } catch (error) {
-        this.logger.error({ err: error }, 'outbox relay failed; retrying');
-        await this.dropSession();
-        await this.pause.sleep(RETRY_DELAY_MS);
-      }
+  /** Drains the outbox while this replica holds the lock; a standby only tries to take it. */
+  private async relay(): Promise<boolean> {
+    try {
+      if (await this.holdLeadership()) await this.drain();
+      return false;
+    } catch (error) {
+      // The lock may be gone with a failed session: the next try starts on a new one.
+      await this.dropSession();
+      throw error;
     }
-    await this.dropSession();
   }
 
   /** Tries to take the schema's relay lock with the session (connected on demand), and listens once it has it. */
@@ -151,9 +142,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     });
     client.on('error', (error) => this.logger.warn({ err: error }, 'outbox relay session lost'));
     client.on('notification', (message) => {
-      if (message.payload !== this.schema) return;
-      this.notified = true;
-      this.pause.wake();
+      if (message.payload === this.schema) this.loop.wake();
     });
     client.on('end', () => {
       if (this.session !== client) return;
