@@ -7,6 +7,7 @@ import { PermissionGuard } from '@gateway/auth/auth.guard';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { GATEWAY_SCHEMA } from '@gateway/database';
 import { GatewayEnvironment } from '@gateway/gateway.environment';
+import { IdempotencyRecordsCleaner } from '@gateway/idempotency/idempotency-records.cleaner';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { UpstreamClient } from '@gateway/routing/upstream-client';
@@ -30,6 +31,7 @@ import { TokensService } from '@gateway/tokens/tokens.service';
     TokenAuthenticator,
     TokensService,
     IdempotencyStore,
+    IdempotencyRecordsCleaner,
     UpstreamClient,
     RequestLimits,
     { provide: APP_GUARD, useClass: PermissionGuard },

@@ -1,8 +1,15 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CUSTOMER_EVENTS, toApiId } from '@payments/contracts';
 import { Caller, PlatformScope, scopeOf } from '@payments/http';
-import { failureCode, inSavepoint, isolateFailures, ItemOutcome, Outbox, reportParked } from '@payments/persistence';
+import {
+  failureCode,
+  inSavepoint,
+  isolateFailures,
+  ItemOutcome,
+  Outbox,
+  reportParked,
+} from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { customerCreated } from '@customers/customers/customer-events';
 import { Customer } from '@customers/customers/customer.entity';
@@ -17,10 +24,6 @@ import {
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
 
-/** A retried batch comes within minutes; a day leaves room for a long outage of the importer. */
-const RESULTS_KEPT_HOURS = 24;
-const CLEANUP_INTERVAL_MS = 10 * 60_000;
-
 interface Candidate {
   index: number;
   customer: Customer;
@@ -34,12 +37,11 @@ interface Candidate {
  * address is taken fails alone (409 codes), and so does one the database refuses (ENTRY_NOT_STORED:
  * the batch is stored again in halves, each in a savepoint, down to that entry). The outcome of a
  * batch is kept under its key, so a batch retried after a crash answers exactly as the first time
- * and creates nothing twice.
+ * and creates nothing twice (CustomerBatchesCleaner deletes the outcomes kept a day).
  */
 @Injectable()
-export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdown {
+export class CustomerBatchesService {
   private readonly logger = new Logger(CustomerBatchesService.name);
-  private cleanup?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -47,14 +49,6 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
     private readonly accounts: ExternalAccountsService,
     private readonly outbox: Outbox,
   ) {}
-
-  onModuleInit(): void {
-    this.cleanup = setInterval(() => void this.deleteExpired(), CLEANUP_INTERVAL_MS).unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.cleanup);
-  }
 
   async create(caller: Caller, batch: CustomerBatchDto): Promise<CustomerBatchResponse> {
     const scope = scopeOf(caller);
@@ -102,24 +96,41 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
       const outcomes: ItemOutcome<Candidate, boolean>[] = await isolateFailures(candidates, (part) =>
         inSavepoint(manager, () => this.insertCandidates(manager, scope, part, now)),
       );
-      const refused = outcomes.flatMap((outcome) => ('result' in outcome && !outcome.result ? [outcome.item] : []));
+      const refused = outcomes.flatMap((outcome) =>
+        'result' in outcome && !outcome.result ? [outcome.item] : [],
+      );
       const takenIds = await this.livePlatformCustomerIds(manager, scope, refused);
       for (const outcome of outcomes) {
         const { index, customer } = outcome.item;
         if ('error' in outcome) {
-          reportParked(this.logger, 'customer-batch', { batchKey: batch.batchKey, entry: index }, outcome.error);
+          reportParked(
+            this.logger,
+            'customer-batch',
+            { batchKey: batch.batchKey, entry: index },
+            outcome.error,
+          );
           results[index] = {
-            error: { code: 'ENTRY_NOT_STORED', message: 'This entry could not be stored', details: { reason: failureCode(outcome.error) } },
+            error: {
+              code: 'ENTRY_NOT_STORED',
+              message: 'This entry could not be stored',
+              details: { reason: failureCode(outcome.error) },
+            },
           };
         } else if (outcome.result) {
           results[index] = { customerId: toApiId('Customer', customer.id) };
         } else if (takenIds.has(customer.platformCustomerId)) {
-          results[index] = { error: { code: 'CONFLICT', message: 'A customer with this platformCustomerId already exists' } };
+          results[index] = {
+            error: { code: 'CONFLICT', message: 'A customer with this platformCustomerId already exists' },
+          };
         } else {
-          results[index] = { error: { code: 'UMA_ADDRESS_EXISTS', message: 'This UMA address is already taken' } };
+          results[index] = {
+            error: { code: 'UMA_ADDRESS_EXISTS', message: 'This UMA address is already taken' },
+          };
         }
       }
-      const inserted = outcomes.flatMap((outcome) => ('result' in outcome && outcome.result ? [outcome.item] : []));
+      const inserted = outcomes.flatMap((outcome) =>
+        'result' in outcome && outcome.result ? [outcome.item] : [],
+      );
       if (inserted.length > 0) {
         await this.outbox.add(
           manager,
@@ -132,7 +143,10 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
         `INSERT INTO customer_batches (platform_id, environment, batch_key, results) VALUES ($1, $2, $3, $4)`,
         [scope.platformId, scope.environment, batch.batchKey, JSON.stringify(results)],
       );
-      this.logger.log({ batchKey: batch.batchKey, entries: judged.length, created: inserted.length }, 'customer batch stored');
+      this.logger.log(
+        { batchKey: batch.batchKey, entries: judged.length, created: inserted.length },
+        'customer batch stored',
+      );
       return { results };
     });
   }
@@ -222,7 +236,11 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
     const rows: { platform_customer_id: string }[] = await manager.query(
       `SELECT platform_customer_id FROM customers
        WHERE platform_id = $1 AND environment = $2 AND deleted_at IS NULL AND platform_customer_id = ANY($3::text[])`,
-      [scope.platformId, scope.environment, candidates.map((candidate) => candidate.customer.platformCustomerId)],
+      [
+        scope.platformId,
+        scope.environment,
+        candidates.map((candidate) => candidate.customer.platformCustomerId),
+      ],
     );
     return new Set(rows.map((row) => row.platform_customer_id));
   }
@@ -237,16 +255,5 @@ export class CustomerBatchesService implements OnModuleInit, OnApplicationShutdo
       [scope.platformId, scope.environment, batchKey],
     );
     return row?.results;
-  }
-
-  private async deleteExpired(): Promise<void> {
-    try {
-      await this.dataSource.query(
-        `DELETE FROM customer_batches WHERE created_at < now() - make_interval(hours => $1)`,
-        [RESULTS_KEPT_HOURS],
-      );
-    } catch (error) {
-      this.logger.warn({ err: error }, 'could not delete old customer batch outcomes');
-    }
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiException } from '@payments/http';
@@ -12,7 +12,6 @@ import { KeyedRequest } from '@gateway/idempotency/keyed-request';
 import { UpstreamResponse } from '@gateway/routing/upstream-client';
 
 const WAIT_POLL_MS = 50;
-const CLEANUP_INTERVAL_MS = 10 * 60_000;
 /** Beyond the upstream timeout, after which a claim without an answer belongs to a dead gateway. */
 const CLAIM_MARGIN_MS = 2_000;
 /**
@@ -56,7 +55,7 @@ interface KeyRecord {
  * again, and a claim whose gateway died is taken over once its upstream call must have ended.
  */
 @Injectable()
-export class IdempotencyStore implements OnModuleInit, OnApplicationShutdown {
+export class IdempotencyStore {
   private readonly logger = new Logger(IdempotencyStore.name);
   private readonly ttlHours: number;
   private readonly waitLimitMs: number;
@@ -69,7 +68,6 @@ export class IdempotencyStore implements OnModuleInit, OnApplicationShutdown {
     (answers) => this.rememberAll(answers),
     RECORD_BATCHING,
   );
-  private cleanup?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -78,17 +76,6 @@ export class IdempotencyStore implements OnModuleInit, OnApplicationShutdown {
     this.ttlHours = config.get('IDEMPOTENCY_TTL_HOURS', { infer: true });
     this.waitLimitMs = config.get('UPSTREAM_TIMEOUT_MS', { infer: true });
     this.claimLeaseSeconds = (this.waitLimitMs + CLAIM_MARGIN_MS) / 1000;
-  }
-
-  onModuleInit(): void {
-    this.cleanup = setInterval(
-      () => void this.deleteExpired().catch(() => undefined),
-      CLEANUP_INTERVAL_MS,
-    ).unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.cleanup);
   }
 
   /**
@@ -223,12 +210,5 @@ export class IdempotencyStore implements OnModuleInit, OnApplicationShutdown {
         scope,
       )
       .catch((error) => this.logger.warn({ err: error }, 'idempotency claim not released; it lapses'));
-  }
-
-  private async deleteExpired(): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM idempotency_records WHERE created_at < now() - make_interval(hours => $1)`,
-      [this.ttlHours],
-    );
   }
 }
