@@ -1,6 +1,7 @@
-// Three tiers, named by what they touch: unit (pure logic, beside the code), integration (real
-// Postgres, Kafka and Redis) and e2e (the whole stack through the gateway, started once by the
-// global setup). Files of the last two tiers share servers, so they run one at a time.
+// Three tiers, named by what they touch: unit (pure logic), integration (real Postgres, Kafka and
+// Redis) and e2e (the whole stack through the gateway, started once by the global setup). Files of
+// the last two tiers share servers, so they run one at a time. Every tier's files sit beside the code
+// they test, in src/<domain>/__tests__ (src/__tests__ for a spec of a whole app or lib).
 const { compilerOptions } = require('./tsconfig.base.json');
 
 const moduleNameMapper = Object.fromEntries(
@@ -24,7 +25,13 @@ const transform = {
   ],
 };
 
-const common = { rootDir: __dirname, moduleNameMapper, transform, testEnvironment: 'node', setupFiles: ['reflect-metadata'] };
+const common = {
+  rootDir: __dirname,
+  moduleNameMapper,
+  transform,
+  testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
+};
 
 module.exports = {
   // A global option: Jest ignores it inside a project.

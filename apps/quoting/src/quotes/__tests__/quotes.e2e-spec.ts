@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Pool } from 'pg';
 
-const REPO_ROOT = join(__dirname, '..', '..', '..');
+const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 /** QUOTE_TTL_SECONDS of the e2e stack (test/e2e/global-setup.mjs). */
 const QUOTE_TTL_MS = 10_000;
 
@@ -344,25 +344,49 @@ describe('quotes, exchange rates and execution', () => {
         await sandbox.post('/customers/external-accounts', {
           customerId,
           currency: 'USD',
-          accountInfo: { accountType: 'US_ACCOUNT', accountNumber: `98765${ending}`, routingNumber: '021000021', accountCategory: 'CHECKING', bankName: 'Chase', beneficiary: BENEFICIARY },
+          accountInfo: {
+            accountType: 'US_ACCOUNT',
+            accountNumber: `98765${ending}`,
+            routingNumber: '021000021',
+            accountCategory: 'CHECKING',
+            bankName: 'Chase',
+            beneficiary: BENEFICIARY,
+          },
         })
       ).body.id as string;
     const before = await balance('USD');
-    const settles = await quote({ source: { sourceType: 'ACCOUNT', accountId: await pullAccount('0001') }, immediatelyExecute: true });
+    const settles = await quote({
+      source: { sourceType: 'ACCOUNT', accountId: await pullAccount('0001') },
+      immediatelyExecute: true,
+    });
     expect(settles.status).toBe(201);
     expect(settles.body).toMatchObject({ status: 'PROCESSING', source: { customerId, currency: 'USD' } });
     // Nothing is held from the balance: the money comes from the pull.
     expect(await balance('USD')).toBe(before);
     expect((await finished(settles.body.quoteId)).status).toBe('COMPLETED');
-    const transaction = (await sandbox.get(`/transactions/${(await sandbox.get(`/quotes/${settles.body.quoteId}`)).body.transactionId}`)).body;
-    expect(transaction).toMatchObject({ status: 'COMPLETED', source: { sourceType: 'ACCOUNT', currency: 'USD' }, quoteId: settles.body.quoteId });
+    const transaction = (
+      await sandbox.get(
+        `/transactions/${(await sandbox.get(`/quotes/${settles.body.quoteId}`)).body.transactionId}`,
+      )
+    ).body;
+    expect(transaction).toMatchObject({
+      status: 'COMPLETED',
+      source: { sourceType: 'ACCOUNT', currency: 'USD' },
+      quoteId: settles.body.quoteId,
+    });
 
-    const noFunds = await quote({ source: { accountId: await pullAccount('0002') }, immediatelyExecute: true });
+    const noFunds = await quote({
+      source: { accountId: await pullAccount('0002') },
+      immediatelyExecute: true,
+    });
     const failed = await finished(noFunds.body.quoteId);
     expect(failed.status).toBe('FAILED');
     expect(await balance('USD')).toBe(before);
 
-    const noPull = await quote({ source: { accountId: clabeAccountId }, destination: { accountId: (await pullAccount('0003')) } });
+    const noPull = await quote({
+      source: { accountId: clabeAccountId },
+      destination: { accountId: await pullAccount('0003') },
+    });
     expect(noPull.status).toBe(422);
     expect(noPull.body.code).toBe('TRANSFER_IN_NOT_SUPPORTED');
   });

@@ -1,6 +1,6 @@
 import { ApiClient, AppReplica, e2eStack, eventually, newPlatformClients } from '@payments/testing';
 import { Pool } from 'pg';
-import { csvOf, individual, runLabel, US_ACCOUNT } from './csv-fixtures';
+import { csvOf, individual, runLabel, US_ACCOUNT } from '@bulk-import/csv/__tests__/csv-fixtures';
 
 const WORKER = 'bulk-import-worker';
 const PORT_VARIABLE = 'BULK_IMPORT_WORKER_PORT';
@@ -21,7 +21,11 @@ interface ChunkRow {
 describe('bulk import on several worker replicas', () => {
   const stack = e2eStack();
   const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
-  const database = new Pool({ connectionString: stack.databaseUrl, max: 2, options: '-c search_path=bulk_import' });
+  const database = new Pool({
+    connectionString: stack.databaseUrl,
+    max: 2,
+    options: '-c search_path=bulk_import',
+  });
   let replica: AppReplica;
 
   afterEach(() => replica?.kill());
@@ -29,15 +33,20 @@ describe('bulk import on several worker replicas', () => {
 
   function chunksOf(jobId: string): Promise<ChunkRow[]> {
     return database
-      .query(`SELECT chunk_index, status, attempts, started_by, processed_by FROM import_chunks WHERE job_id = $1 ORDER BY chunk_index`, [
-        jobId.slice('Job:'.length),
-      ])
+      .query(
+        `SELECT chunk_index, status, attempts, started_by, processed_by FROM import_chunks WHERE job_id = $1 ORDER BY chunk_index`,
+        [jobId.slice('Job:'.length)],
+      )
       .then((result) => result.rows);
   }
 
   async function upload(client: ApiClient, rows: number): Promise<{ jobId: string; label: string }> {
     const label = runLabel();
-    const csv = csvOf(Array.from({ length: rows }, (_, index) => individual(`${label}-${index}`, index % 3 === 0 ? US_ACCOUNT : {})));
+    const csv = csvOf(
+      Array.from({ length: rows }, (_, index) =>
+        individual(`${label}-${index}`, index % 3 === 0 ? US_ACCOUNT : {}),
+      ),
+    );
     const accepted = await client.upload('/customers/bulk/csv', csv);
     expect(accepted.status).toBe(202);
     return { jobId: accepted.body.jobId, label };
@@ -75,7 +84,9 @@ describe('bulk import on several worker replicas', () => {
     const held = await eventually(
       async () => {
         replica.pause();
-        const chunk = (await chunksOf(jobId)).find((candidate) => candidate.status === 'PENDING' && candidate.started_by?.endsWith(victim));
+        const chunk = (await chunksOf(jobId)).find(
+          (candidate) => candidate.status === 'PENDING' && candidate.started_by?.endsWith(victim),
+        );
         if (!chunk) replica.resume();
         return chunk;
       },

@@ -18,7 +18,7 @@ import {
   Row,
   runLabel,
   US_ACCOUNT,
-} from './csv-fixtures';
+} from '@bulk-import/csv/__tests__/csv-fixtures';
 import { Pool } from 'undici';
 
 const UPLOAD = '/customers/bulk/csv';
@@ -31,7 +31,11 @@ interface Expected {
 }
 
 /** The job, once it is COMPLETED or FAILED, with every status it was seen in on the way. */
-async function finishedJob(client: ApiClient, jobId: string, timeoutMs = 60_000): Promise<{ job: any; seen: string[] }> {
+async function finishedJob(
+  client: ApiClient,
+  jobId: string,
+  timeoutMs = 60_000,
+): Promise<{ job: any; seen: string[] }> {
   const seen: string[] = [];
   const job = await eventually(
     async () => {
@@ -90,40 +94,117 @@ describe('bulk customer import', () => {
       expect(existing.status).toBe(201);
 
       const bad: [Row | string, Expected][] = [
-        [individual(`${label}-bad-type`, { customerType: 'PERSON' }), { code: 'INVALID_INPUT', columns: ['customerType'] }],
-        [individual(`${label}-no-uma`, { umaAddress: '' }), { code: 'INVALID_INPUT', columns: ['umaAddress'] }],
         [
-          individual(`${label}-no-name`, { fullName: '', birthDate: '', addressLine1: '', city: '', state: '', postalCode: '', country: '' }),
-          { code: 'INVALID_INPUT', columns: ['addressLine1', 'birthDate', 'city', 'country', 'fullName', 'postalCode', 'state'] },
+          individual(`${label}-bad-type`, { customerType: 'PERSON' }),
+          { code: 'INVALID_INPUT', columns: ['customerType'] },
         ],
-        [business(`${label}-no-legal-name`, { businessLegalName: '' }), { code: 'INVALID_INPUT', columns: ['businessLegalName'] }],
-        [individual(`${label}-slash-date`, { birthDate: '1990/12/10' }), { code: 'INVALID_INPUT', columns: ['birthDate'] }],
-        [individual(`${label}-feb-30`, { birthDate: '1990-02-30' }), { code: 'INVALID_INPUT', columns: ['birthDate'] }],
-        [individual(`${label}-born-later`, { birthDate: '2999-01-01' }), { code: 'INVALID_INPUT', columns: ['birthDate'] }],
-        [individual(`${label}-country-xx`, { country: 'XX' }), { code: 'INVALID_INPUT', columns: ['country'] }],
-        [individual(`${label}-lower-case`, { country: 'gb', nationality: 'gb' }), { code: 'INVALID_INPUT', columns: ['country', 'nationality'] }],
-        [business(`${label}-biz-country`, { country: 'USA' }), { code: 'INVALID_INPUT', columns: ['country'] }],
-        [individual(`${label}-email`, { email: 'not-an-email' }), { code: 'INVALID_INPUT', columns: ['email'] }],
-        [individual(`${label}-uma`, { umaAddress: 'not a uma address' }), { code: 'INVALID_INPUT', columns: ['umaAddress'] }],
-        [individual(`${label}-long-name`, { fullName: 'x'.repeat(201) }), { code: 'INVALID_INPUT', columns: ['fullName'] }],
+        [
+          individual(`${label}-no-uma`, { umaAddress: '' }),
+          { code: 'INVALID_INPUT', columns: ['umaAddress'] },
+        ],
+        [
+          individual(`${label}-no-name`, {
+            fullName: '',
+            birthDate: '',
+            addressLine1: '',
+            city: '',
+            state: '',
+            postalCode: '',
+            country: '',
+          }),
+          {
+            code: 'INVALID_INPUT',
+            columns: ['addressLine1', 'birthDate', 'city', 'country', 'fullName', 'postalCode', 'state'],
+          },
+        ],
+        [
+          business(`${label}-no-legal-name`, { businessLegalName: '' }),
+          { code: 'INVALID_INPUT', columns: ['businessLegalName'] },
+        ],
+        [
+          individual(`${label}-slash-date`, { birthDate: '1990/12/10' }),
+          { code: 'INVALID_INPUT', columns: ['birthDate'] },
+        ],
+        [
+          individual(`${label}-feb-30`, { birthDate: '1990-02-30' }),
+          { code: 'INVALID_INPUT', columns: ['birthDate'] },
+        ],
+        [
+          individual(`${label}-born-later`, { birthDate: '2999-01-01' }),
+          { code: 'INVALID_INPUT', columns: ['birthDate'] },
+        ],
+        [
+          individual(`${label}-country-xx`, { country: 'XX' }),
+          { code: 'INVALID_INPUT', columns: ['country'] },
+        ],
+        [
+          individual(`${label}-lower-case`, { country: 'gb', nationality: 'gb' }),
+          { code: 'INVALID_INPUT', columns: ['country', 'nationality'] },
+        ],
+        [
+          business(`${label}-biz-country`, { country: 'USA' }),
+          { code: 'INVALID_INPUT', columns: ['country'] },
+        ],
+        [
+          individual(`${label}-email`, { email: 'not-an-email' }),
+          { code: 'INVALID_INPUT', columns: ['email'] },
+        ],
+        [
+          individual(`${label}-uma`, { umaAddress: 'not a uma address' }),
+          { code: 'INVALID_INPUT', columns: ['umaAddress'] },
+        ],
+        [
+          individual(`${label}-long-name`, { fullName: 'x'.repeat(201) }),
+          { code: 'INVALID_INPUT', columns: ['fullName'] },
+        ],
         [individual(`${label}-no-nationality`, { nationality: '' }), { code: 'MISSING_MANDATORY_USER_INFO' }],
-        [individual(`${label}-account-type`, { accountType: 'PAYPAL', accountNumber: '1' }), { code: 'INVALID_INPUT', columns: ['accountType'] }],
+        [
+          individual(`${label}-account-type`, { accountType: 'PAYPAL', accountNumber: '1' }),
+          { code: 'INVALID_INPUT', columns: ['accountType'] },
+        ],
         [business(`${label}-biz-bank`, US_ACCOUNT), { code: 'INVALID_INPUT', columns: ['accountType'] }],
-        [individual(`${label}-routing`, { ...US_ACCOUNT, routingNumber: '021000022' }), { code: 'INVALID_BANK_ACCOUNT', columns: ['routingNumber'] }],
-        [individual(`${label}-account-number`, { ...US_ACCOUNT, accountNumber: '12' }), { code: 'INVALID_BANK_ACCOUNT', columns: ['accountNumber'] }],
-        [individual(`${label}-clabe`, { ...CLABE_ACCOUNT, clabeNumber: '002010077777777772' }), { code: 'INVALID_BANK_ACCOUNT', columns: ['clabeNumber'] }],
-        [individual(`${label}-pix`, { ...PIX_ACCOUNT, pixKey: '123' }), { code: 'INVALID_BANK_ACCOUNT', columns: ['pixKey'] }],
-        [individual(`${label}-iban`, { ...IBAN_ACCOUNT, iban: 'DE89370400440532013001' }), { code: 'INVALID_BANK_ACCOUNT', columns: ['iban'] }],
-        [individual(`${label}-no-routing`, { ...US_ACCOUNT, routingNumber: '' }), { code: 'INVALID_INPUT', columns: ['routingNumber'] }],
-        [individual(`${label}-category`, { ...US_ACCOUNT, accountCategory: 'BROKERAGE' }), { code: 'INVALID_INPUT', columns: ['accountCategory'] }],
-        [individual(`${label}-pix-type`, { ...PIX_ACCOUNT, pixKeyType: 'TWITTER' }), { code: 'INVALID_INPUT', columns: ['pixKeyType'] }],
+        [
+          individual(`${label}-routing`, { ...US_ACCOUNT, routingNumber: '021000022' }),
+          { code: 'INVALID_BANK_ACCOUNT', columns: ['routingNumber'] },
+        ],
+        [
+          individual(`${label}-account-number`, { ...US_ACCOUNT, accountNumber: '12' }),
+          { code: 'INVALID_BANK_ACCOUNT', columns: ['accountNumber'] },
+        ],
+        [
+          individual(`${label}-clabe`, { ...CLABE_ACCOUNT, clabeNumber: '002010077777777772' }),
+          { code: 'INVALID_BANK_ACCOUNT', columns: ['clabeNumber'] },
+        ],
+        [
+          individual(`${label}-pix`, { ...PIX_ACCOUNT, pixKey: '123' }),
+          { code: 'INVALID_BANK_ACCOUNT', columns: ['pixKey'] },
+        ],
+        [
+          individual(`${label}-iban`, { ...IBAN_ACCOUNT, iban: 'DE89370400440532013001' }),
+          { code: 'INVALID_BANK_ACCOUNT', columns: ['iban'] },
+        ],
+        [
+          individual(`${label}-no-routing`, { ...US_ACCOUNT, routingNumber: '' }),
+          { code: 'INVALID_INPUT', columns: ['routingNumber'] },
+        ],
+        [
+          individual(`${label}-category`, { ...US_ACCOUNT, accountCategory: 'BROKERAGE' }),
+          { code: 'INVALID_INPUT', columns: ['accountCategory'] },
+        ],
+        [
+          individual(`${label}-pix-type`, { ...PIX_ACCOUNT, pixKeyType: 'TWITTER' }),
+          { code: 'INVALID_INPUT', columns: ['pixKeyType'] },
+        ],
         [
           individual(`${label}-bank-no-nationality`, { ...US_ACCOUNT, nationality: 'United Kingdom' }),
           { code: 'INVALID_INPUT', columns: ['nationality'] },
         ],
         [individual(`${label}-existing`), { code: 'CONFLICT' }],
         // Judged in the worker: sent on, it would make the customers app refuse the rows batched with it.
-        [individual(`${label}-nul`, { fullName: 'Ada\u0000Lovelace' }), { code: 'INVALID_INPUT', columns: ['fullName'] }],
+        [
+          individual(`${label}-nul`, { fullName: 'Ada\u0000Lovelace' }),
+          { code: 'INVALID_INPUT', columns: ['fullName'] },
+        ],
       ];
       const rows: (Row | string)[] = [];
       const addBad = (row: Row | string, expectation: Expected) => {
@@ -150,10 +231,19 @@ describe('bulk customer import', () => {
       // Within one chunk, the first of two rows sharing a platformCustomerId or a UMA address wins.
       const first = goodRow(label, 500);
       addGood(first);
-      addBad(individual(first.platformCustomerId!, { umaAddress: `$${label}-twin@bulk.uma.local` }), { code: 'CONFLICT' });
-      addBad(individual(`${label}-uma-twin`, { umaAddress: first.umaAddress }), { code: 'UMA_ADDRESS_EXISTS' });
+      addBad(individual(first.platformCustomerId!, { umaAddress: `$${label}-twin@bulk.uma.local` }), {
+        code: 'CONFLICT',
+      });
+      addBad(individual(`${label}-uma-twin`, { umaAddress: first.umaAddress }), {
+        code: 'UMA_ADDRESS_EXISTS',
+      });
       // Quoted fields may hold commas, quotes and line breaks.
-      addGood(individual(`${label}-quoted`, { fullName: 'Ada "The Countess" Lovelace, of Ockham', addressLine2: 'Flat 1\nSecond floor' }));
+      addGood(
+        individual(`${label}-quoted`, {
+          fullName: 'Ada "The Countess" Lovelace, of Ockham',
+          addressLine2: 'Flat 1\nSecond floor',
+        }),
+      );
       for (let index = 600; rows.length < TOTAL_ROWS; index++) addGood(goodRow(label, index));
       csv = csvOf(rows);
       accepted = await platform.sandbox.upload(UPLOAD, csv);
@@ -191,20 +281,32 @@ describe('bulk customer import', () => {
 
     it('reports each bad row once, in file order, with its code and the columns at fault', () => {
       const reported = new Map(
-        outcome.job.errors.map((error: any) => [error.correlationId, { code: error.code, columns: columnsOf(error) }]),
+        outcome.job.errors.map((error: any) => [
+          error.correlationId,
+          { code: error.code, columns: columnsOf(error) },
+        ]),
       );
       expect(reported).toEqual(
         new Map([...expected].map(([id, { code, columns }]) => [id, { code, columns: columns?.sort() }])),
       );
       const rowsOrder = outcome.job.errors.map((error: any) => error.details.row);
       expect(rowsOrder).toEqual([...rowsOrder].sort((a: number, b: number) => a - b));
-      for (const error of outcome.job.errors) expect(error).toEqual({ correlationId: expect.any(String), code: expect.any(String), message: expect.any(String), details: expect.objectContaining({ row: expect.any(Number) }) });
+      for (const error of outcome.job.errors)
+        expect(error).toEqual({
+          correlationId: expect.any(String),
+          code: expect.any(String),
+          message: expect.any(String),
+          details: expect.objectContaining({ row: expect.any(Number) }),
+        });
     });
 
     it('creates the good rows as customers, each bank account row with its external account', async () => {
       expect(await customerCount(platform.sandbox)).toBe(goodRows + 1);
-      expect((await platform.sandbox.get('/customers/external-accounts?limit=1')).body.totalCount).toBe(goodAccounts);
-      const [quoted] = (await platform.sandbox.get(`/customers?platformCustomerId=${label}-quoted`)).body.data;
+      expect((await platform.sandbox.get('/customers/external-accounts?limit=1')).body.totalCount).toBe(
+        goodAccounts,
+      );
+      const [quoted] = (await platform.sandbox.get(`/customers?platformCustomerId=${label}-quoted`)).body
+        .data;
       expect(quoted).toMatchObject({
         fullName: 'Ada "The Countess" Lovelace, of Ockham',
         address: { line2: 'Flat 1\nSecond floor' },
@@ -214,7 +316,8 @@ describe('bulk customer import', () => {
     });
 
     it('opens their internal accounts in the ledger, as for customers created one by one', async () => {
-      const [customer] = (await platform.sandbox.get(`/customers?platformCustomerId=${label}-quoted`)).body.data;
+      const [customer] = (await platform.sandbox.get(`/customers?platformCustomerId=${label}-quoted`)).body
+        .data;
       const accounts = await eventually(async () => {
         const page = await platform.sandbox.get(`/customers/internal-accounts?customerId=${customer.id}`);
         return page.body.data.length === 2 ? page.body.data : undefined;
@@ -224,7 +327,9 @@ describe('bulk customer import', () => {
 
     it('sends one signed BULK_UPLOAD webhook with the finished job', async () => {
       const webhook = await platform.receiver.waitFor((body) => body?.type === 'BULK_UPLOAD');
-      expect(verifySignature(webhook.rawBody, webhook.headers['x-grid-signature'], platform.publicKeyPem)).toBe(true);
+      expect(
+        verifySignature(webhook.rawBody, webhook.headers['x-grid-signature'], platform.publicKeyPem),
+      ).toBe(true);
       expect(webhook.body).toEqual({
         webhookId: expect.stringMatching(/^Webhook:/),
         type: 'BULK_UPLOAD',
@@ -237,10 +342,17 @@ describe('bulk customer import', () => {
       const again = await platform.sandbox.upload(UPLOAD, csv);
       expect(again.status).toBe(202);
       const { job } = await finishedJob(platform.sandbox, again.body.jobId);
-      expect(job.progress).toEqual({ total: TOTAL_ROWS, processed: TOTAL_ROWS, successful: 0, failed: TOTAL_ROWS });
+      expect(job.progress).toEqual({
+        total: TOTAL_ROWS,
+        processed: TOTAL_ROWS,
+        successful: 0,
+        failed: TOTAL_ROWS,
+      });
       const codes = new Map(job.errors.map((error: any) => [error.correlationId, error.code]));
       for (const [id, { code }] of expected) expect(codes.get(id)).toBe(code);
-      expect([...codes.values()].filter((code) => code === 'CONFLICT').length).toBeGreaterThanOrEqual(goodRows);
+      expect([...codes.values()].filter((code) => code === 'CONFLICT').length).toBeGreaterThanOrEqual(
+        goodRows,
+      );
       expect(await customerCount(platform.sandbox)).toBe(goodRows + 1);
     });
 
@@ -264,17 +376,30 @@ describe('bulk customer import', () => {
     });
 
     it('refuses a header without a required column at once, naming it', async () => {
-      const response = await sandbox.upload(UPLOAD, 'platformCustomerId,customerType,fullName\nc-1,INDIVIDUAL,Ada\n');
+      const response = await sandbox.upload(
+        UPLOAD,
+        'platformCustomerId,customerType,fullName\nc-1,INDIVIDUAL,Ada\n',
+      );
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'INVALID_INPUT' });
       expect(response.body.details.missingColumns).toEqual(
-        expect.arrayContaining(['umaAddress', 'addressLine1', 'city', 'state', 'postalCode', 'country', 'birthDate', 'businessLegalName']),
+        expect.arrayContaining([
+          'umaAddress',
+          'addressLine1',
+          'city',
+          'state',
+          'postalCode',
+          'country',
+          'birthDate',
+          'businessLegalName',
+        ]),
       );
       expect(response.body.message).toContain('umaAddress');
     });
 
     it('refuses columns named twice, an empty file, a missing part and a body that is not multipart', async () => {
-      const header = 'umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country';
+      const header =
+        'umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country';
       const twice = await sandbox.upload(UPLOAD, `${header},city\n`);
       expect([twice.status, twice.body.details.duplicateColumns]).toEqual([400, ['city']]);
       const empty = await sandbox.upload(UPLOAD, '');
@@ -288,10 +413,16 @@ describe('bulk customer import', () => {
     it('refuses more rows than BULK_MAX_ROWS, or more bytes than BULK_MAX_BYTES, with 413, storing nothing', async () => {
       const { environment } = stack;
       const label = runLabel();
-      const tooMany = csvOf(Array.from({ length: Number(environment.BULK_MAX_ROWS) + 1 }, (_, index) => individual(`${label}-${index}`)));
+      const tooMany = csvOf(
+        Array.from({ length: Number(environment.BULK_MAX_ROWS) + 1 }, (_, index) =>
+          individual(`${label}-${index}`),
+        ),
+      );
       const rows = await sandbox.upload(UPLOAD, tooMany);
       expect([rows.status, rows.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
-      const tooBig = csvOf([individual(`${label}-big`, { internalNotes: 'x'.repeat(Number(environment.BULK_MAX_BYTES)) })]);
+      const tooBig = csvOf([
+        individual(`${label}-big`, { internalNotes: 'x'.repeat(Number(environment.BULK_MAX_BYTES)) }),
+      ]);
       const bytes = await sandbox.upload(UPLOAD, tooBig);
       expect([bytes.status, bytes.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
       expect(await customerCount(sandbox)).toBe(0);
@@ -301,7 +432,11 @@ describe('bulk customer import', () => {
       const { sandbox: credentials } = bootstrapPlatform();
       const authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
       const boundary = `----upload${Date.now()}`;
-      const csv = csvOf([individual(`${runLabel()}-huge`, { internalNotes: 'x'.repeat(4 * Number(stack.environment.BULK_MAX_BYTES)) })]);
+      const csv = csvOf([
+        individual(`${runLabel()}-huge`, {
+          internalNotes: 'x'.repeat(4 * Number(stack.environment.BULK_MAX_BYTES)),
+        }),
+      ]);
       const body = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="customers.csv"\r\n` +
           `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
@@ -315,9 +450,17 @@ describe('bulk customer import', () => {
           headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
           body,
         });
-        expect([upload.statusCode, JSON.parse(await upload.body.text()).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+        expect([upload.statusCode, JSON.parse(await upload.body.text()).code]).toEqual([
+          413,
+          'PAYLOAD_TOO_LARGE',
+        ]);
 
-        const next = await connection.request({ method: 'GET', path: '/2025-10-13/config', headers: { authorization }, headersTimeout: 10_000 });
+        const next = await connection.request({
+          method: 'GET',
+          path: '/2025-10-13/config',
+          headers: { authorization },
+          headersTimeout: 10_000,
+        });
         expect(next.statusCode).toBe(200);
         await next.body.dump();
       } finally {

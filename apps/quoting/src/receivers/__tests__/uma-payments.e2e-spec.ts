@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Pool } from 'pg';
 
-const REPO_ROOT = join(__dirname, '..', '..', '..');
+const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 /** SANDBOX_UMA_DOMAIN's default, which the e2e stack keeps. */
 const SANDBOX = 'sandbox.grid.uma.money';
 /** QUOTE_TTL_SECONDS of the e2e stack (test/e2e/global-setup.mjs), which lookups live as long as. */
