@@ -15,17 +15,43 @@ function moduleBoundaries({ inTests }) {
     // Apps import their own folders through their path alias (house style), not ../ chains.
     allowCircularSelfDependency: true,
     depConstraints: [
-      ...appScopes.map((scope) => ({ sourceTag: `scope:${scope}`, onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`] })),
+      ...appScopes.map((scope) => ({
+        sourceTag: `scope:${scope}`,
+        onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`],
+      })),
       { sourceTag: 'type:money', onlyDependOnLibsWithTags: [...testing] },
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:money', ...testing] },
       { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:contracts', 'type:money', ...testing] },
       { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:http', ...testing] },
-      { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:contracts', 'type:http', 'type:runtime', ...testing] },
-      { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', 'type:persistence', ...testing] },
-      { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:money', 'type:messaging', 'type:runtime'] },
+      {
+        sourceTag: 'type:persistence',
+        onlyDependOnLibsWithTags: ['type:contracts', 'type:http', 'type:runtime', ...testing],
+      },
+      {
+        sourceTag: 'type:messaging',
+        onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', 'type:persistence', ...testing],
+      },
+      {
+        sourceTag: 'type:testing',
+        onlyDependOnLibsWithTags: [
+          'type:contracts',
+          'type:money',
+          'type:messaging',
+          'type:runtime',
+          'type:persistence',
+        ],
+      },
       {
         sourceTag: 'type:app',
-        onlyDependOnLibsWithTags: ['type:contracts', 'type:money', 'type:http', 'type:runtime', 'type:persistence', 'type:messaging', ...testing],
+        onlyDependOnLibsWithTags: [
+          'type:contracts',
+          'type:money',
+          'type:http',
+          'type:runtime',
+          'type:persistence',
+          'type:messaging',
+          ...testing,
+        ],
       },
     ],
   };
@@ -51,7 +77,10 @@ export default tseslint.config(
     // Inside an app, folders reach each other through the app's path alias, never ../ (libs are small and flat).
     files: ['apps/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*'], message: 'Use the app path alias instead of ../ imports.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*'], message: 'Use the app path alias instead of ../ imports.' }] },
+      ],
     },
   },
   {
@@ -68,6 +97,8 @@ export default tseslint.config(
     files: ['**/*.mjs'],
     languageOptions: { globals: globals.node },
     // A rest sibling names what a copy leaves out (`{ secret: _secret, ...shown }`).
-    rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
   },
 );

@@ -11,3 +11,4 @@ export * from './hostile/openapi-operations';
 export * from './hostile/hostile-requests';
 export * from './hostile/hostile-client';
 export * from './money-fixtures';
+export * from './migrated-database';

@@ -1,7 +1,7 @@
 import { TestDatabase } from '@payments/testing';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../database/data-source-options';
-import { BILLING_SCHEMA } from './test-database';
+import { BILLING_SCHEMA } from './billing-schema';
 
 jest.setTimeout(30_000);
 

@@ -1,8 +1,8 @@
 import { createEvent, Environment } from '@payments/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { handleEachOnce, handleOnce } from '../inbox/inbox';
-import { TestDatabase } from '@payments/testing';
-import { openBillingSchema } from './test-database';
+import { MigratedDatabase } from '@payments/testing';
+import { BILLING_SCHEMA } from './billing-schema';
 
 jest.setTimeout(30_000);
 
@@ -16,17 +16,16 @@ const paymentSettled = () =>
   );
 
 describe('handleOnce', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
 
   beforeEach(async () => {
-    database = await TestDatabase.create();
-    dataSource = await openBillingSchema(database);
+    database = await MigratedDatabase.create(BILLING_SCHEMA);
+    dataSource = database.dataSource;
     await dataSource.query('CREATE TABLE ledger_entries (consumer text NOT NULL, event_id uuid NOT NULL)');
   });
 
   afterEach(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
@@ -83,17 +82,16 @@ describe('handleOnce', () => {
 });
 
 describe('handleEachOnce', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
 
   beforeEach(async () => {
-    database = await TestDatabase.create();
-    dataSource = await openBillingSchema(database);
+    database = await MigratedDatabase.create(BILLING_SCHEMA);
+    dataSource = database.dataSource;
     await dataSource.query('CREATE TABLE ledger_entries (event_id uuid NOT NULL)');
   });
 
   afterEach(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
@@ -110,7 +108,9 @@ describe('handleEachOnce', () => {
 
     expect(applied.map((event) => event.eventId)).toEqual([fresh.eventId, twice.eventId]);
     const booked = await database.query<{ event_id: string }>('SELECT event_id FROM billing.ledger_entries');
-    expect(booked.map((row) => row.event_id).sort()).toEqual([handled, fresh, twice].map((event) => event.eventId).sort());
+    expect(booked.map((row) => row.event_id).sort()).toEqual(
+      [handled, fresh, twice].map((event) => event.eventId).sort(),
+    );
   });
 
   it('keeps no claim when the effect fails, so that the next delivery applies the whole batch', async () => {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { runMigrations } from '../database/migrate';
 import { TestDatabase } from '@payments/testing';
-import { BILLING_SCHEMA, CreateMessagingTables1700000000000 } from './test-database';
+import { BILLING_SCHEMA, CreateMessagingTables1700000000000 } from './billing-schema';
 
 jest.setTimeout(30_000);
 

@@ -5,8 +5,8 @@ import { IsInt } from 'class-validator';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { Outbox, OUTBOX_CHANNEL } from '../outbox/outbox';
-import { TestDatabase } from '@payments/testing';
-import { openBillingSchema } from './test-database';
+import { MigratedDatabase } from '@payments/testing';
+import { BILLING_SCHEMA } from './billing-schema';
 
 jest.setTimeout(30_000);
 
@@ -31,16 +31,15 @@ const invoiceIssued = (invoiceId: string, amountCents: number): InvoiceEvent =>
 
 describe('Outbox.add', () => {
   const outbox = new Outbox({ get: () => 'it-prefix.' } as unknown as ConfigService<CommonEnvironment, true>);
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
 
   beforeEach(async () => {
-    database = await TestDatabase.create();
-    dataSource = await openBillingSchema(database);
+    database = await MigratedDatabase.create(BILLING_SCHEMA);
+    dataSource = database.dataSource;
   });
 
   afterEach(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 

@@ -1,12 +1,11 @@
 import { ConfigService } from '@nestjs/config';
 import { CommonEnvironment } from '@payments/runtime';
-import { eventually } from '@payments/testing';
+import { eventually, MigratedDatabase } from '@payments/testing';
 import { DataSource } from 'typeorm';
 import { announceRowChanges } from '../row-cache/row-change-trigger';
 import { RowCache } from '../row-cache/row-cache';
 import { RowChanges } from '../row-cache/row-changes';
-import { TestDatabase } from '@payments/testing';
-import { openBillingSchema } from './test-database';
+import { BILLING_SCHEMA } from './billing-schema';
 
 jest.setTimeout(30_000);
 
@@ -16,7 +15,7 @@ interface Invoice {
 }
 
 describe('RowChanges', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let rowChanges: RowChanges;
   let invoices: RowCache<Invoice>;
@@ -24,8 +23,8 @@ describe('RowChanges', () => {
   let creditNotes: RowCache<{ amountCents: number | null }>;
 
   beforeEach(async () => {
-    database = await TestDatabase.create();
-    dataSource = await openBillingSchema(database);
+    database = await MigratedDatabase.create(BILLING_SCHEMA);
+    dataSource = database.dataSource;
     await dataSource.query(`CREATE TABLE invoices (id text PRIMARY KEY, amount_cents bigint NOT NULL)`);
     await dataSource.query(`INSERT INTO invoices VALUES ('inv-1', 100), ('inv-2', 200)`);
     await announceRowChanges(dataSource.createQueryRunner(), { invoices: ['id'] });
@@ -41,14 +40,15 @@ describe('RowChanges', () => {
 
   afterEach(async () => {
     await rowChanges?.onApplicationShutdown();
-    await dataSource?.destroy();
     await database?.drop();
   });
 
   const amountOf = async (id: string) =>
     (
       await invoices.read(id, async () => {
-        const [row] = await dataSource.query(`SELECT id, amount_cents::int FROM invoices WHERE id = $1`, [id]);
+        const [row] = await dataSource.query(`SELECT id, amount_cents::int FROM invoices WHERE id = $1`, [
+          id,
+        ]);
         return row;
       })
     ).amount_cents;
@@ -99,7 +99,9 @@ describe('RowChanges', () => {
   it('announces new rows too when asked, which ends a remembered absence', async () => {
     const creditNoteOf = (id: string) =>
       creditNotes.read(id, async () => {
-        const [row] = await dataSource.query(`SELECT amount_cents::int FROM credit_notes WHERE id = $1`, [id]);
+        const [row] = await dataSource.query(`SELECT amount_cents::int FROM credit_notes WHERE id = $1`, [
+          id,
+        ]);
         return { amountCents: row?.amount_cents ?? null };
       });
     expect(await creditNoteOf('cn-1')).toEqual({ amountCents: null });

@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
-import { eventually, TestDatabase } from '@payments/testing';
+import { Outbox } from '@payments/persistence';
+import { eventually, MigratedDatabase } from '@payments/testing';
 import { Job, Queue, Worker } from 'bullmq';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -74,17 +74,15 @@ describe('Chunk locks (Redis)', () => {
   });
 
   describe('a replica that shuts down', () => {
-    let database: TestDatabase;
+    let database: MigratedDatabase;
     let dataSource: DataSource;
 
     beforeAll(async () => {
-      database = await TestDatabase.create();
-      await runMigrations(database.url, BULK_IMPORT_SCHEMA);
-      dataSource = await new DataSource(dataSourceOptions(database.url, BULK_IMPORT_SCHEMA)).initialize();
+      database = await MigratedDatabase.create(BULK_IMPORT_SCHEMA);
+      dataSource = database.dataSource;
     });
 
     afterAll(async () => {
-      await dataSource?.destroy();
       await database?.drop();
     });
 

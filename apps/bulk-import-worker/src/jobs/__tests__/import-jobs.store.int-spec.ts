@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, Outbox, Parking, runMigrations } from '@payments/persistence';
-import { TestDatabase } from '@payments/testing';
+import { Outbox, Parking } from '@payments/persistence';
+import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BULK_IMPORT_SCHEMA } from '@bulk-import/database';
@@ -10,20 +10,23 @@ import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
 jest.setTimeout(30_000);
 
 describe('ImportJobsStore (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let store: ImportJobsStore;
-  const parking = new Parking(new Logger('test'), 'idle-jobs-sweeper', { table: 'import_jobs', key: 'id', keyType: 'uuid' }, 2);
+  const parking = new Parking(
+    new Logger('test'),
+    'idle-jobs-sweeper',
+    { table: 'import_jobs', key: 'id', keyType: 'uuid' },
+    2,
+  );
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, BULK_IMPORT_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, BULK_IMPORT_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(BULK_IMPORT_SCHEMA);
+    dataSource = database.dataSource;
     store = new ImportJobsStore(dataSource, {} as Outbox);
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
@@ -32,20 +35,31 @@ describe('ImportJobsStore (PostgreSQL)', () => {
     const scope = { platformId: randomUUID(), environment: Environment.Sandbox };
     await store.insertJob(dataSource.manager, { id, scope, columns: ['platformCustomerId'], fieldCount: 1 });
     await store.insertChunk(dataSource.manager, id, 0, 2, [['c1']]);
-    await dataSource.query(`UPDATE import_jobs SET updated_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+    await dataSource.query(`UPDATE import_jobs SET updated_at = now() - interval '1 hour' WHERE id = $1`, [
+      id,
+    ]);
     return id;
   }
 
   it('leaves a job out of the sweep once it is parked, with the reason on it', async () => {
     const [poison, good] = [await idleJob(), await idleJob()];
-    const failure = [{ key: poison, ids: {}, error: Object.assign(new Error('bad job'), { code: 'ERR_JOB_DATA' }) }];
+    const failure = [
+      { key: poison, ids: {}, error: Object.assign(new Error('bad job'), { code: 'ERR_JOB_DATA' }) },
+    ];
 
     await parking.recordFailures(dataSource, failure);
     expect((await store.idleJobs(1_000, 10)).map((job) => job.jobId).sort()).toEqual([poison, good].sort());
     await parking.recordFailures(dataSource, failure);
 
     expect(await store.idleJobs(1_000, 10)).toEqual([{ jobId: good, chunkIndexes: [0] }]);
-    expect((await dataSource.query(`SELECT failed_attempts, park_reason, parked_at FROM import_jobs WHERE id = $1`, [poison]))[0]).toEqual({
+    expect(
+      (
+        await dataSource.query(
+          `SELECT failed_attempts, park_reason, parked_at FROM import_jobs WHERE id = $1`,
+          [poison],
+        )
+      )[0],
+    ).toEqual({
       failed_attempts: 2,
       park_reason: 'ERR_JOB_DATA: bad job',
       parked_at: expect.any(Date),
@@ -63,8 +77,10 @@ describe('ImportJobsStore (PostgreSQL)', () => {
     });
 
     expect(status).toBe('PROCESSING');
-    expect(await dataSource.query(`SELECT correlation_id, message, details FROM import_errors WHERE job_id = $1`, [jobId])).toEqual([
-      { correlation_id: 'c\ufffd', message: 'bad \ufffd value', details: { value: 'x\ufffd' } },
-    ]);
+    expect(
+      await dataSource.query(`SELECT correlation_id, message, details FROM import_errors WHERE job_id = $1`, [
+        jobId,
+      ]),
+    ).toEqual([{ correlation_id: 'c\ufffd', message: 'bad \ufffd value', details: { value: 'x\ufffd' } }]);
   });
 });

@@ -1,6 +1,6 @@
 import { Environment, toApiId } from '@payments/contracts';
-import { dataSourceOptions, Outbox, RowChanges, runMigrations } from '@payments/persistence';
-import { TestDatabase } from '@payments/testing';
+import { Outbox, RowChanges } from '@payments/persistence';
+import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
@@ -24,7 +24,7 @@ const parkedCount = async (reason: string) =>
   )?.value ?? 0;
 
 describe('CustomerBatchesService (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let service: CustomerBatchesService;
   const outbox = { add: jest.fn() };
@@ -32,18 +32,23 @@ describe('CustomerBatchesService (PostgreSQL)', () => {
   const caller = { platformId: toApiId('Platform', platformId), environment: Environment.Sandbox };
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, CUSTOMERS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, CUSTOMERS_SCHEMA)).initialize();
-    await dataSource.query(`INSERT INTO platforms (id, name, slug) VALUES ($1, 'acme', 'acme')`, [platformId]);
+    database = await MigratedDatabase.create(CUSTOMERS_SCHEMA);
+    dataSource = database.dataSource;
+    await dataSource.query(`INSERT INTO platforms (id, name, slug) VALUES ($1, 'acme', 'acme')`, [
+      platformId,
+    ]);
     await dataSource.query(`
       CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.platform_customer_id = '${POISON}' THEN RAISE EXCEPTION 'poison row' USING ERRCODE = '23514'; END IF;
         RETURN NEW;
       END $$`);
-    await dataSource.query(`CREATE TRIGGER refuse_poison BEFORE INSERT ON customers FOR EACH ROW EXECUTE FUNCTION refuse_poison()`);
-    const configs = { holdForCustomerChange: async () => ({ umaDomain: 'acme.test', supportedCurrencies: [] }) };
+    await dataSource.query(
+      `CREATE TRIGGER refuse_poison BEFORE INSERT ON customers FOR EACH ROW EXECUTE FUNCTION refuse_poison()`,
+    );
+    const configs = {
+      holdForCustomerChange: async () => ({ umaDomain: 'acme.test', supportedCurrencies: [] }),
+    };
     const rowChanges = { cacheOf: () => ({}) } as unknown as RowChanges;
     service = new CustomerBatchesService(
       dataSource,
@@ -54,7 +59,6 @@ describe('CustomerBatchesService (PostgreSQL)', () => {
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
@@ -69,12 +73,25 @@ describe('CustomerBatchesService (PostgreSQL)', () => {
     expect(results).toEqual([
       { customerId: expect.stringMatching(/^Customer:/) },
       { customerId: expect.stringMatching(/^Customer:/) },
-      { error: { code: 'ENTRY_NOT_STORED', message: 'This entry could not be stored', details: { reason: '23514' } } },
+      {
+        error: {
+          code: 'ENTRY_NOT_STORED',
+          message: 'This entry could not be stored',
+          details: { reason: '23514' },
+        },
+      },
       { customerId: expect.stringMatching(/^Customer:/) },
       { error: expect.objectContaining({ code: 'CONFLICT' }) },
     ]);
-    const stored = await dataSource.query(`SELECT platform_customer_id FROM customers WHERE platform_id = $1 ORDER BY 1`, [platformId]);
-    expect(stored).toEqual([{ platform_customer_id: 'c1' }, { platform_customer_id: 'c2' }, { platform_customer_id: 'c3' }]);
+    const stored = await dataSource.query(
+      `SELECT platform_customer_id FROM customers WHERE platform_id = $1 ORDER BY 1`,
+      [platformId],
+    );
+    expect(stored).toEqual([
+      { platform_customer_id: 'c1' },
+      { platform_customer_id: 'c2' },
+      { platform_customer_id: 'c3' },
+    ]);
     expect(outbox.add.mock.calls[0][2]).toHaveLength(3);
     expect(await parkedCount('23514')).toBe(before + 1);
     expect((await service.create(caller, { batchKey: 'batch-1', entries: [] })).results).toEqual(results);

@@ -1,5 +1,5 @@
-import { dataSourceOptions, RowChanges, runMigrations } from '@payments/persistence';
-import { eventually, TestDatabase } from '@payments/testing';
+import { RowChanges } from '@payments/persistence';
+import { eventually, MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
@@ -11,23 +11,24 @@ import { PendingAccountActivator } from '@customers/external-accounts/pending-ac
 jest.setTimeout(30_000);
 
 /** The address a customer stored through PATCH before the HTTP layer refused lone surrogates. */
-const LONE_SURROGATE_ADDRESS = '{"line1": "\\ud800x", "city": "Seattle", "postalCode": "98101", "country": "US"}';
+const LONE_SURROGATE_ADDRESS =
+  '{"line1": "\\ud800x", "city": "Seattle", "postalCode": "98101", "country": "US"}';
 
 describe('PendingAccountActivator (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let activator: PendingAccountActivator;
   const platformId = randomUUID();
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, CUSTOMERS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, CUSTOMERS_SCHEMA)).initialize();
-    await dataSource.query(`INSERT INTO platforms (id, name, slug) VALUES ($1, 'acme', 'acme')`, [platformId]);
+    database = await MigratedDatabase.create(CUSTOMERS_SCHEMA);
+    dataSource = database.dataSource;
+    await dataSource.query(`INSERT INTO platforms (id, name, slug) VALUES ($1, 'acme', 'acme')`, [
+      platformId,
+    ]);
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
@@ -49,10 +50,17 @@ describe('PendingAccountActivator (PostgreSQL)', () => {
   }
 
   /** A linked account as the Plaid exchange stores it: PENDING, due now, with the holder's address copied in. */
-  async function pendingAccount(customerId: string, addressJson: string, platformAccountId = 'linked'): Promise<string> {
+  async function pendingAccount(
+    customerId: string,
+    addressJson: string,
+    platformAccountId = 'linked',
+  ): Promise<string> {
     const id = randomUUID();
     const beneficiary = { beneficiaryType: 'INDIVIDUAL', fullName: 'Jane Doe', address: '__ADDRESS__' };
-    const accountInfo = JSON.stringify({ ...VALID_ACCOUNTS.US_ACCOUNT.accountInfo, beneficiary }).replace('"__ADDRESS__"', addressJson);
+    const accountInfo = JSON.stringify({ ...VALID_ACCOUNTS.US_ACCOUNT.accountInfo, beneficiary }).replace(
+      '"__ADDRESS__"',
+      addressJson,
+    );
     await dataSource.query(
       `INSERT INTO external_accounts (id, platform_id, environment, customer_id, currency, account_info, status,
          platform_account_id, beneficiary_verification_status, activate_at)
@@ -63,7 +71,12 @@ describe('PendingAccountActivator (PostgreSQL)', () => {
   }
 
   const statusOf = async (id: string) =>
-    (await dataSource.query(`SELECT status, failed_attempts, park_reason, parked_at FROM external_accounts WHERE id = $1`, [id]))[0];
+    (
+      await dataSource.query(
+        `SELECT status, failed_attempts, park_reason, parked_at FROM external_accounts WHERE id = $1`,
+        [id],
+      )
+    )[0];
 
   const parkedCount = async () =>
     (await register.getSingleMetric('background_items_parked_total')!.get()).values.find(
@@ -92,7 +105,9 @@ describe('PendingAccountActivator (PostgreSQL)', () => {
         IF NEW.platform_account_id = 'poison' AND NEW.status = 'ACTIVE' THEN RAISE EXCEPTION 'cannot store this account' USING ERRCODE = '22023'; END IF;
         RETURN NEW;
       END $$`);
-    await dataSource.query(`CREATE TRIGGER refuse_poison BEFORE UPDATE ON external_accounts FOR EACH ROW EXECUTE FUNCTION refuse_poison()`);
+    await dataSource.query(
+      `CREATE TRIGGER refuse_poison BEFORE UPDATE ON external_accounts FOR EACH ROW EXECUTE FUNCTION refuse_poison()`,
+    );
     const before = await parkedCount();
     const poison = await pendingAccount(customerId, address, 'poison');
     const others = [await pendingAccount(customerId, address), await pendingAccount(customerId, address)];

@@ -1,6 +1,6 @@
 import { Environment, PLATFORM_EVENTS, uuidOf } from '@payments/contracts';
-import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
-import { TestDatabase } from '@payments/testing';
+import { Outbox } from '@payments/persistence';
+import { MigratedDatabase } from '@payments/testing';
 import { DataSource } from 'typeorm';
 import { CUSTOMERS_SCHEMA } from '@customers/database';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
@@ -20,18 +20,16 @@ const USD_ONLY = [
 ];
 
 describe('ensurePlatform (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   const outbox = { add: jest.fn() };
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, CUSTOMERS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, CUSTOMERS_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(CUSTOMERS_SCHEMA);
+    dataSource = database.dataSource;
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 

@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { BalanceEvent, Environment } from '@payments/contracts';
-import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
-import { TestDatabase } from '@payments/testing';
+import { Outbox } from '@payments/persistence';
+import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { LedgerAccount } from '@ledger/accounts/account.entity';
@@ -19,15 +19,14 @@ const CALLER = {
 
 /** Balance events come out of the postings' own statements, into the outbox of their transaction. */
 describe('balance events of postings', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let postings: PostingsService;
   let accountId: string;
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, LEDGER_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, LEDGER_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(LEDGER_SCHEMA);
+    dataSource = database.dataSource;
     const accounts = new InternalAccountsService(dataSource.getRepository(LedgerAccount));
     const outbox = new Outbox(new ConfigService({ KAFKA_TOPIC_PREFIX: 'test.' }));
     postings = new PostingsService(dataSource, accounts, new SystemAccountsService(dataSource), outbox);
@@ -39,7 +38,6 @@ describe('balance events of postings', () => {
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 

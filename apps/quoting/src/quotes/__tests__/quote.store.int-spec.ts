@@ -1,7 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, runMigrations } from '@payments/persistence';
-import { TestDatabase } from '@payments/testing';
+import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { QUOTING_SCHEMA } from '@quoting/database';
@@ -56,14 +55,13 @@ function newQuote(): NewQuote {
 }
 
 describe('QuoteStore (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let store: QuoteStore;
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, QUOTING_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, QUOTING_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(QUOTING_SCHEMA);
+    dataSource = database.dataSource;
     const config = { get: () => TTL_SECONDS } as unknown as ConfigService<QuotingEnvironment, true>;
     store = new QuoteStore(dataSource, dataSource.getRepository(Quote), config);
   });
@@ -71,7 +69,6 @@ describe('QuoteStore (PostgreSQL)', () => {
   afterEach(() => jest.restoreAllMocks());
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
@@ -103,16 +100,18 @@ describe('QuoteStore (PostgreSQL)', () => {
     const [expiring, parkedExpiring, executing, parkedExecuting] = await Promise.all(
       Array.from({ length: 4 }, () => store.insert(newQuote())),
     );
-    await dataSource.query(`UPDATE quotes SET expires_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [
-      [expiring.id, parkedExpiring.id],
-    ]);
+    await dataSource.query(
+      `UPDATE quotes SET expires_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])`,
+      [[expiring.id, parkedExpiring.id]],
+    );
     await dataSource.query(
       `UPDATE quotes SET status = 'PROCESSING', executed_at = now() - interval '1 hour' WHERE id = ANY($1::uuid[])`,
       [[executing.id, parkedExecuting.id]],
     );
-    await dataSource.query(`UPDATE quotes SET parked_at = now(), park_reason = 'poison' WHERE id = ANY($1::uuid[])`, [
-      [parkedExpiring.id, parkedExecuting.id],
-    ]);
+    await dataSource.query(
+      `UPDATE quotes SET parked_at = now(), park_reason = 'poison' WHERE id = ANY($1::uuid[])`,
+      [[parkedExpiring.id, parkedExecuting.id]],
+    );
 
     expect(await store.expiredPendingIds(100)).not.toContain(parkedExpiring.id);
     const expired = (await store.expire()).map((quote) => quote.id);
@@ -133,7 +132,10 @@ describe('QuoteStore (PostgreSQL)', () => {
 
   it('claims concurrent executions in shared statements, each quote for its first claim only', async () => {
     const quotes = await Promise.all(Array.from({ length: 6 }, () => store.insert(newQuote())));
-    const claims = [...quotes, ...quotes].map((quote, index) => ({ id: quote.id, executionKey: `key-${index}` }));
+    const claims = [...quotes, ...quotes].map((quote, index) => ({
+      id: quote.id,
+      executionKey: `key-${index}`,
+    }));
 
     const [claimed, statements] = await statementsOf('WITH locked', () =>
       Promise.all(claims.map((claim) => store.claimForExecution(claim))),
@@ -145,7 +147,10 @@ describe('QuoteStore (PostgreSQL)', () => {
     expect(won.every((quote) => quote!.status === 'PROCESSING' && quote!.executedAt !== null)).toBe(true);
     // Each quote records the key of the claim that took it.
     expect(won.map((quote) => quote!.executionKey).sort()).toEqual(
-      claims.slice(0, quotes.length).map((claim) => claim.executionKey).sort(),
+      claims
+        .slice(0, quotes.length)
+        .map((claim) => claim.executionKey)
+        .sort(),
     );
   });
 

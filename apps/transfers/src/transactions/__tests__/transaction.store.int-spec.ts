@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
-import { TestDatabase } from '@payments/testing';
+import { Outbox } from '@payments/persistence';
+import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
@@ -33,20 +33,18 @@ function pendingTransferOut(): NewScheduledTransaction {
 }
 
 describe('TransactionStore (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let store: TransactionStore;
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, TRANSFERS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, TRANSFERS_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(TRANSFERS_SCHEMA);
+    dataSource = database.dataSource;
     const config = { get: () => '' } as unknown as ConfigService<never, true>;
     store = new TransactionStore(dataSource, new Outbox(config));
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 

@@ -1,8 +1,8 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
+import { Outbox } from '@payments/persistence';
 import { LEASE_MS } from '@payments/runtime';
-import { eventually, TestDatabase } from '@payments/testing';
+import { eventually, MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApprovalRequestSender } from '@webhooks/approvals/approval-request.sender';
@@ -56,15 +56,14 @@ class Endpoint {
 }
 
 describe('Delivery leases (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let store: DeliveryStore;
   const workers: DeliveryWorker[] = [];
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, WEBHOOKS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, WEBHOOKS_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(WEBHOOKS_SCHEMA);
+    dataSource = database.dataSource;
     store = new DeliveryStore(dataSource);
     await dataSource.query(
       `INSERT INTO webhook_endpoints (platform_id, environment, url) VALUES ($1, $2, $3)`,
@@ -73,7 +72,6 @@ describe('Delivery leases (PostgreSQL)', () => {
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
@@ -87,7 +85,15 @@ describe('Delivery leases (PostgreSQL)', () => {
   function startWorker(endpoint: Endpoint): DeliveryWorker {
     // Approval requests are tested end to end (approvals/__tests__).
     const approvals = {} as ApprovalRequestSender;
-    const worker = new DeliveryWorker(store, endpoint.sender, new DeliveryLeases(store), config, dataSource, approvals, {} as Outbox);
+    const worker = new DeliveryWorker(
+      store,
+      endpoint.sender,
+      new DeliveryLeases(store),
+      config,
+      dataSource,
+      approvals,
+      {} as Outbox,
+    );
     worker.onApplicationBootstrap();
     workers.push(worker);
     return worker;

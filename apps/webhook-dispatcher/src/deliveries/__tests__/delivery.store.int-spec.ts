@@ -1,6 +1,6 @@
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, GroupCommit, parkRows, runMigrations } from '@payments/persistence';
-import { TestDatabase } from '@payments/testing';
+import { GroupCommit, parkRows } from '@payments/persistence';
+import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { WEBHOOKS_SCHEMA } from '@webhooks/database';
@@ -15,10 +15,22 @@ const LEASE_MS = 60_000;
 
 function delivery(aggregateId: string, scope = SCOPE): NewDelivery {
   const id = randomUUID();
-  return { id, ...scope, aggregateId, type: 'OUTGOING_PAYMENT', body: JSON.stringify({ webhookId: `Webhook:${id}` }) };
+  return {
+    id,
+    ...scope,
+    aggregateId,
+    type: 'OUTGOING_PAYMENT',
+    body: JSON.stringify({ webhookId: `Webhook:${id}` }),
+  };
 }
 
-const attempt: AttemptResult = { url: 'http://127.0.0.1:9/hooks', startedAt: new Date(), durationMs: 4, responseStatus: 500, responseBody: 'down' };
+const attempt: AttemptResult = {
+  url: 'http://127.0.0.1:9/hooks',
+  startedAt: new Date(),
+  durationMs: 4,
+  responseStatus: 500,
+  responseBody: 'down',
+};
 const delivered = (): Decision => ({ status: 'DELIVERED', nextAttemptAt: new Date(), lastError: null });
 const retryIn = (seconds: number): Decision => ({
   status: 'PENDING',
@@ -27,29 +39,28 @@ const retryIn = (seconds: number): Decision => ({
 });
 
 describe('DeliveryStore (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let store: DeliveryStore;
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, WEBHOOKS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, WEBHOOKS_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(WEBHOOKS_SCHEMA);
+    dataSource = database.dataSource;
     store = new DeliveryStore(dataSource);
-    await dataSource.query(`INSERT INTO webhook_endpoints (platform_id, environment, url) VALUES ($1, $2, 'http://127.0.0.1:9/hooks')`, [
-      SCOPE.platformId,
-      SCOPE.environment,
-    ]);
+    await dataSource.query(
+      `INSERT INTO webhook_endpoints (platform_id, environment, url) VALUES ($1, $2, 'http://127.0.0.1:9/hooks')`,
+      [SCOPE.platformId, SCOPE.environment],
+    );
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
   beforeEach(() => dataSource.query('TRUNCATE delivery_attempts, deliveries'));
 
-  const row = async (id: string) => (await dataSource.query('SELECT * FROM deliveries WHERE id = $1', [id]))[0];
+  const row = async (id: string) =>
+    (await dataSource.query('SELECT * FROM deliveries WHERE id = $1', [id]))[0];
 
   /** A delivery's id with the token of the lease it is held under, as its outcome carries them. */
   const leased = async (id: string) => ({ id, lease: (await row(id)).lease_token as string });
@@ -76,13 +87,31 @@ describe('DeliveryStore (PostgreSQL)', () => {
     const taken = await store.takeDue(10, LEASE_MS);
 
     expect(ids(taken)).toEqual(ids([a1, b1]));
-    expect(taken[0]).toMatchObject({ url: 'http://127.0.0.1:9/hooks', attemptCount: 0, body: expect.any(String) });
+    expect(taken[0]).toMatchObject({
+      url: 'http://127.0.0.1:9/hooks',
+      attemptCount: 0,
+      body: expect.any(String),
+    });
     expect(await store.takeDue(10, LEASE_MS)).toEqual([]);
 
-    await store.record([{ ...(await leased(a1.id)), decision: delivered(), attemptCount: 1, attempt: { ...attempt, responseStatus: 200 } }], 0);
+    await store.record(
+      [
+        {
+          ...(await leased(a1.id)),
+          decision: delivered(),
+          attemptCount: 1,
+          attempt: { ...attempt, responseStatus: 200 },
+        },
+      ],
+      0,
+    );
 
     expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a2.id]);
-    expect(await row(a1.id)).toMatchObject({ status: 'DELIVERED', attempt_count: 1, delivered_at: expect.any(Date) });
+    expect(await row(a1.id)).toMatchObject({
+      status: 'DELIVERED',
+      attempt_count: 1,
+      delivered_at: expect.any(Date),
+    });
   });
 
   it('claims on enqueue the deliveries that may go at once, and only those', async () => {
@@ -97,7 +126,11 @@ describe('DeliveryStore (PostgreSQL)', () => {
       [true, true, undefined],
       [true, false, c1.id],
     ]);
-    expect(enqueued[1].claimed).toMatchObject({ url: 'http://127.0.0.1:9/hooks', type: 'OUTGOING_PAYMENT', attemptCount: 0 });
+    expect(enqueued[1].claimed).toMatchObject({
+      url: 'http://127.0.0.1:9/hooks',
+      type: 'OUTGOING_PAYMENT',
+      attemptCount: 0,
+    });
     expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a1.id]);
   });
 
@@ -116,13 +149,23 @@ describe('DeliveryStore (PostgreSQL)', () => {
   });
 
   it('hands the next delivery of an aggregate over when the earlier one is settled', async () => {
-    const [a1, a2, a3, b1] = [delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:b')];
+    const [a1, a2, a3, b1] = [
+      delivery('Transaction:a'),
+      delivery('Transaction:a'),
+      delivery('Transaction:a'),
+      delivery('Transaction:b'),
+    ];
     await enqueueAll(a1, a2, a3, b1);
     await store.takeDue(10, LEASE_MS);
 
     const handed = await store.record(
       [
-        { ...(await leased(a1.id)), decision: { status: 'FAILED', nextAttemptAt: new Date(), lastError: 'gave up' }, attemptCount: 4, attempt },
+        {
+          ...(await leased(a1.id)),
+          decision: { status: 'FAILED', nextAttemptAt: new Date(), lastError: 'gave up' },
+          attemptCount: 4,
+          attempt,
+        },
         { ...(await leased(b1.id)), decision: delivered(), attemptCount: 1, attempt },
       ],
       LEASE_MS,
@@ -147,16 +190,22 @@ describe('DeliveryStore (PostgreSQL)', () => {
     await store.takeDue(10, LEASE_MS);
     const retry = retryIn(300);
 
-    expect(await store.record([{ ...(await leased(a1.id)), decision: retry, attemptCount: 1, attempt }], LEASE_MS)).toEqual([undefined]);
+    expect(
+      await store.record([{ ...(await leased(a1.id)), decision: retry, attemptCount: 1, attempt }], LEASE_MS),
+    ).toEqual([undefined]);
     const a3 = delivery('Transaction:a');
     await store.enqueue([a3], { claimForMs: LEASE_MS });
 
     expect(await store.takeDue(10, LEASE_MS)).toEqual([]);
     for (const later of [a2, a3]) expect((await row(later.id)).next_attempt_at).toEqual(retry.nextAttemptAt);
-    expect(await row(a1.id)).toMatchObject({ status: 'PENDING', attempt_count: 1, last_error: 'answered 500' });
-    expect(await dataSource.query('SELECT attempt, url, response_status, response_body FROM delivery_attempts')).toEqual([
-      { attempt: 1, url: attempt.url, response_status: 500, response_body: 'down' },
-    ]);
+    expect(await row(a1.id)).toMatchObject({
+      status: 'PENDING',
+      attempt_count: 1,
+      last_error: 'answered 500',
+    });
+    expect(
+      await dataSource.query('SELECT attempt, url, response_status, response_body FROM delivery_attempts'),
+    ).toEqual([{ attempt: 1, url: attempt.url, response_status: 500, response_body: 'down' }]);
   });
 
   it("makes a platform's waiting deliveries due at once, but leaves deliveries in flight leased", async () => {
@@ -186,7 +235,17 @@ describe('DeliveryStore (PostgreSQL)', () => {
     await store.takeDue(10, LEASE_MS);
     const poisoned = { ...attempt, responseBody: 'bad\u0000body\ud800', error: 'reset\u0000' };
 
-    await store.record([{ ...(await leased(a1.id)), decision: { ...retryIn(300), lastError: 'answered \udc00' }, attemptCount: 1, attempt: poisoned }], 0);
+    await store.record(
+      [
+        {
+          ...(await leased(a1.id)),
+          decision: { ...retryIn(300), lastError: 'answered \udc00' },
+          attemptCount: 1,
+          attempt: poisoned,
+        },
+      ],
+      0,
+    );
 
     expect(await row(a1.id)).toMatchObject({ last_error: 'answered \ufffd' });
     expect(await dataSource.query('SELECT response_body, error FROM delivery_attempts')).toEqual([
@@ -198,12 +257,20 @@ describe('DeliveryStore (PostgreSQL)', () => {
     const [a1, a2, b1] = [delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:b')];
     await enqueueAll(a1, a2, b1);
     await store.takeDue(10, LEASE_MS);
-    const recorder = new GroupCommit((updates: DeliveryUpdate[]) => store.record(updates, 0), { maxBatch: 10, maxInFlight: 1 });
+    const recorder = new GroupCommit((updates: DeliveryUpdate[]) => store.record(updates, 0), {
+      maxBatch: 10,
+      maxInFlight: 1,
+    });
     // An attempt count beyond integer: a row the database refuses whatever its text.
     const outcomes = [
       { ...(await leased(a1.id)), decision: delivered(), attemptCount: 2 ** 31, attempt },
       { ...(await leased(b1.id)), decision: delivered(), attemptCount: 1, attempt },
-    ].map((update) => recorder.add(update).then(() => undefined, (error: unknown) => error));
+    ].map((update) =>
+      recorder.add(update).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    );
 
     const [poison, good] = await Promise.all(outcomes);
 
@@ -211,15 +278,21 @@ describe('DeliveryStore (PostgreSQL)', () => {
     expect(good).toBeUndefined();
     expect(await row(b1.id)).toMatchObject({ status: 'DELIVERED' });
 
-    await parkRows(dataSource, { table: 'deliveries', key: 'id', keyType: 'uuid' }, [{ key: a1.id, error: poison }]);
+    await parkRows(dataSource, { table: 'deliveries', key: 'id', keyType: 'uuid' }, [
+      { key: a1.id, error: poison },
+    ]);
     await dataSource.query(`UPDATE deliveries SET locked_until = '-infinity'`);
 
-    expect(await row(a1.id)).toMatchObject({ status: 'PENDING', park_reason: expect.stringMatching(/^22003: /), parked_at: expect.any(Date) });
+    expect(await row(a1.id)).toMatchObject({
+      status: 'PENDING',
+      park_reason: expect.stringMatching(/^22003: /),
+      parked_at: expect.any(Date),
+    });
     expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a2.id]);
     expect(await store.pendingCount()).toBe(1);
   });
 
-  it('renews a lease only under its token, and writes an outcome only while its lease is the delivery\'s', async () => {
+  it("renews a lease only under its token, and writes an outcome only while its lease is the delivery's", async () => {
     const a1 = delivery('Transaction:a');
     await enqueueAll(a1);
     const [stale] = await store.takeDue(10, 1);
@@ -231,11 +304,19 @@ describe('DeliveryStore (PostgreSQL)', () => {
 
     expect(current.lease).not.toBe(stale.lease);
     expect(await store.renewLeases([staleLease, currentLease], LEASE_MS)).toEqual([current.lease]);
-    expect(await store.record([{ id: a1.id, lease: stale.lease, decision: retryIn(300), attemptCount: 1, attempt }], 0)).toEqual([undefined]);
+    expect(
+      await store.record(
+        [{ id: a1.id, lease: stale.lease, decision: retryIn(300), attemptCount: 1, attempt }],
+        0,
+      ),
+    ).toEqual([undefined]);
     expect(await row(a1.id)).toMatchObject({ attempt_count: 0, lease_token: current.lease });
     expect(await dataSource.query('SELECT * FROM delivery_attempts')).toEqual([]);
 
-    await store.record([{ id: a1.id, lease: current.lease, decision: delivered(), attemptCount: 1, attempt }], 0);
+    await store.record(
+      [{ id: a1.id, lease: current.lease, decision: delivered(), attemptCount: 1, attempt }],
+      0,
+    );
     expect(await row(a1.id)).toMatchObject({ status: 'DELIVERED', lease_token: null });
     expect(await store.renewLeases([currentLease], LEASE_MS)).toEqual([]);
   });
@@ -245,7 +326,9 @@ describe('DeliveryStore (PostgreSQL)', () => {
     await enqueueAll(a1, b1);
     const taken = await store.takeDue(10, LEASE_MS);
 
-    await store.releaseLeases(taken.filter(({ id }) => id === a1.id).map(({ id, lease }) => ({ key: id, token: lease })));
+    await store.releaseLeases(
+      taken.filter(({ id }) => id === a1.id).map(({ id, lease }) => ({ key: id, token: lease })),
+    );
 
     expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a1.id]);
   });

@@ -1,8 +1,6 @@
 import { decodeCursor, encodeCursor } from '@payments/http';
-import { TestDatabase } from '@payments/testing';
+import { MigratedDatabase } from '@payments/testing';
 import { Column, DataSource, Entity, MigrationInterface, PrimaryColumn, QueryRunner } from 'typeorm';
-import { dataSourceOptions } from '../../database/data-source-options';
-import { runMigrations } from '../../database/migrate';
 import { paginate } from '../paginate';
 
 jest.setTimeout(30_000);
@@ -27,13 +25,12 @@ class CreateNotes1700000000000 implements MigrationInterface {
 const NOTES_SCHEMA = { schema: 'notes', entities: [Note], migrations: [CreateNotes1700000000000] };
 
 describe('paginate (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, NOTES_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, NOTES_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(NOTES_SCHEMA);
+    dataSource = database.dataSource;
     // Inserted one by one, so that seq follows the ids.
     for (const id of ['n1', 'n2', 'n3', 'n4', 'n5'])
       await dataSource.query(`INSERT INTO notes (id, owner) VALUES ($1, 'ada')`, [id]);
@@ -41,7 +38,6 @@ describe('paginate (PostgreSQL)', () => {
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
