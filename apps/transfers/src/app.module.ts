@@ -19,6 +19,8 @@ import { UmaPaymentsController } from '@transfers/incoming/uma-payments.controll
 import { QuoteTransfersController } from '@transfers/quote-transfers/quote-transfers.controller';
 import { QuoteTransfersService } from '@transfers/quote-transfers/quote-transfers.service';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
+import { RailOutcomes } from '@transfers/rails/rail-outcomes';
+import { SandboxFundingService } from '@transfers/sandbox/sandbox-funding.service';
 import { SettlementRecorder } from '@transfers/rails/settlement-recorder';
 import { SettlementWorker } from '@transfers/rails/settlement.worker';
 import { SandboxFundingController } from '@transfers/sandbox/sandbox-funding.controller';
@@ -29,6 +31,7 @@ import { TransactionsService } from '@transfers/transactions/transactions.servic
 import { TransfersController } from '@transfers/transfers/transfers.controller';
 import { TransferFeesClient } from '@transfers/transfers/transfer-fees.client';
 import { OutgoingSender } from '@transfers/transfers/outgoing-sender';
+import { PendingOpener } from '@transfers/transfers/pending-opener';
 import { TransfersService } from '@transfers/transfers/transfers.service';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
@@ -62,6 +65,9 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     TransactionsService,
     TransfersService,
     OutgoingSender,
+    PendingOpener,
+    RailOutcomes,
+    SandboxFundingService,
     QuoteTransfersService,
     SettlementRecorder,
     SettlementWorker,

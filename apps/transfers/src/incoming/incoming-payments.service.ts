@@ -11,7 +11,7 @@ import { RailOutcome, sandboxOutcome } from '@transfers/rails/sandbox-rail';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
-import { newReference } from '@transfers/transfers/transfers.service';
+import { newReference } from '@transfers/transactions/transaction-insert';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 /**

@@ -4,11 +4,13 @@ import { ApiException, Caller, scopeOf } from '@payments/http';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { QuoteTransferDto } from '@transfers/quote-transfers/quote-transfer.dto';
+import { newReference } from '@transfers/transactions/transaction-insert';
 import { NewTransaction } from '@transfers/transactions/transaction.store';
 import { TransactionView } from '@transfers/transactions/transaction.view';
+import { RailOutcomes } from '@transfers/rails/rail-outcomes';
 import { PayRequestAnswer } from '@transfers/rails/sandbox-rail';
 import { OutgoingSender } from '@transfers/transfers/outgoing-sender';
-import { newReference, TransfersService } from '@transfers/transfers/transfers.service';
+import { PendingOpener } from '@transfers/transfers/pending-opener';
 
 /**
  * Turns an executed quote into its OUTGOING transaction: the quote's amounts, rate and fees, the
@@ -18,7 +20,8 @@ import { newReference, TransfersService } from '@transfers/transfers/transfers.s
 @Injectable()
 export class QuoteTransfersService {
   constructor(
-    private readonly transfers: TransfersService,
+    private readonly rails: RailOutcomes,
+    private readonly opener: PendingOpener,
     private readonly outgoing: OutgoingSender,
     private readonly ledger: LedgerClient,
     private readonly externalAccounts: ExternalAccountsClient,
@@ -88,12 +91,12 @@ export class QuoteTransfersService {
     };
     // A UMA receiver is paid as its pay request was answered; an account through the rail.
     const push = destination
-      ? this.transfers.railOutcome(caller, 'PUSH', destination.primaryIdentifier)
-      : this.transfers.railOutcomeOfPayRequest(payRequestOf(body));
+      ? this.rails.of(caller, 'PUSH', destination.primaryIdentifier)
+      : this.rails.ofPayRequest(payRequestOf(body));
     if (pullSource) {
       // Nothing to reserve yet: the rail pulls first, and the settlement credits what it took.
-      const rail = this.transfers.railOutcomeOfPull(caller, pullSource.primaryIdentifier, push);
-      return this.transfers.openPending(caller, transaction, rail);
+      const rail = this.rails.ofPull(caller, pullSource.primaryIdentifier, push);
+      return this.opener.open(caller, transaction, rail);
     }
     return this.outgoing.send(caller, transaction, push, { depositFirst: body.funding === 'ARRIVED' });
   }

@@ -10,13 +10,13 @@ import {
 } from '@nestjs/swagger';
 import { Caller, CurrentCaller, IDEMPOTENCY_KEY_HEADER } from '@payments/http';
 import { FundAccountDto } from '@transfers/sandbox/dto/fund-account.dto';
-import { TransfersService } from '@transfers/transfers/transfers.service';
+import { SandboxFundingService } from '@transfers/sandbox/sandbox-funding.service';
 
 @ApiTags('Sandbox')
 @ApiBasicAuth()
 @Controller('sandbox/internal-accounts')
 export class SandboxFundingController {
-  constructor(private readonly transfers: TransfersService) {}
+  constructor(private readonly funding: SandboxFundingService) {}
 
   @Post(':accountId/fund')
   @HttpCode(200)
@@ -35,6 +35,6 @@ export class SandboxFundingController {
     @Param('accountId') accountId: string,
     @Body() body: FundAccountDto,
   ): Promise<Record<string, unknown>> {
-    return this.transfers.fund(caller, accountId, body.amount);
+    return this.funding.fund(caller, accountId, body.amount);
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Environment, TransactionRateDetails, TransactionType } from '@payments/contracts';
 import { RailOutcome } from '@transfers/rails/sandbox-rail';
 import { SourceType } from '@transfers/transactions/transaction.entity';
@@ -52,6 +53,11 @@ export interface TransactionPricing {
  */
 export interface RailSchedule extends RailOutcome {
   firstLookInMs: number;
+}
+
+/** The unique reconciliation reference a bank movement carries. */
+export function newReference(): string {
+  return `TR-${randomBytes(8).toString('hex').toUpperCase()}`;
 }
 
 /** A new transaction with its rail's schedule. */

@@ -1,22 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Environment, isIdOf, toApiId } from '@payments/contracts';
-import { ApiException, Caller, effectIdOf, scopeOf } from '@payments/http';
-import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { ApiException, Caller, effectIdOf } from '@payments/http';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
-import { LedgerAccount, LedgerClient } from '@transfers/accounts/ledger.client';
-import {
-  RailDirection,
-  RailOutcome,
-  simulatedSettlement,
-  sandboxOutcome,
-  sandboxPullThen,
-  PayRequestAnswer,
-  payRequestOutcome,
-  SandboxTiming,
-} from '@transfers/rails/sandbox-rail';
+import { LedgerClient } from '@transfers/accounts/ledger.client';
+import { RailOutcomes } from '@transfers/rails/rail-outcomes';
+import { RailOutcome } from '@transfers/rails/sandbox-rail';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
@@ -24,32 +11,21 @@ import { assertTransferAllowed } from '@transfers/transfers/transfer-rules';
 import { TransferInDto, TransferOutDto } from '@transfers/transfers/dto/transfer.dto';
 import { TransferFeesClient } from '@transfers/transfers/transfer-fees.client';
 import { OutgoingSender } from '@transfers/transfers/outgoing-sender';
-import { TransfersEnvironment } from '@transfers/transfers.environment';
+import { PendingOpener } from '@transfers/transfers/pending-opener';
+import { sameCurrencyTransaction, TransactionEnds } from '@transfers/transfers/same-currency';
 
-type TransactionEnds = Pick<
-  NewTransaction,
-  'type' | 'sourceType' | 'sourceAccountId' | 'destinationAccountId'
->;
-
-/** Same-currency transfers between a customer's internal and external accounts, and sandbox funding. */
+/** Same-currency transfers between a customer's internal and external accounts. */
 @Injectable()
 export class TransfersService {
-  private readonly timing: SandboxTiming;
-
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly store: TransactionStore,
     private readonly ledger: LedgerClient,
     private readonly externalAccounts: ExternalAccountsClient,
     private readonly fees: TransferFeesClient,
     private readonly outgoing: OutgoingSender,
-    config: ConfigService<TransfersEnvironment, true>,
-  ) {
-    this.timing = {
-      settlementMs: config.get('SANDBOX_SETTLEMENT_MS', { infer: true }),
-      delayedFailureMs: config.get('SANDBOX_DELAYED_FAILURE_SECONDS', { infer: true }) * 1000,
-    };
-  }
+    private readonly opener: PendingOpener,
+    private readonly rails: RailOutcomes,
+  ) {}
 
   /** Pulls from a pull-capable external account; the internal account is credited when the rail settles. */
   async transferIn(caller: Caller, body: TransferInDto): Promise<TransactionView> {
@@ -57,7 +33,7 @@ export class TransfersService {
     const existing = await this.existing(caller, id);
     if (existing) return presentTransaction(existing);
     const { transaction, rail } = await this.prepare(caller, id, 'IN', body);
-    return this.openPending(caller, transaction, rail);
+    return this.opener.open(caller, transaction, rail);
   }
 
   async transferOut(caller: Caller, body: TransferOutDto): Promise<TransactionView> {
@@ -74,49 +50,6 @@ export class TransfersService {
    */
   private async existing(caller: Caller, id: string): Promise<Transaction | undefined> {
     return caller.idempotencyKey ? this.store.get(id) : undefined;
-  }
-
-  /**
-   * Simulates money arriving for an internal account (sandbox only) and answers the account with
-   * its new balance. The deposit is made in the request; the transaction's rail attempt is due at
-   * once too, so that if this request dies after its row, the settlement worker completes it (both
-   * paths are idempotent: one DEPOSIT per transaction, one guarded move to COMPLETED).
-   */
-  async fund(caller: Caller, accountId: string, amount: number): Promise<Record<string, unknown>> {
-    if (caller.environment !== Environment.Sandbox) {
-      throw new ApiException('FORBIDDEN', 'Sandbox helpers are not available with production credentials');
-    }
-    if (!isIdOf('InternalAccount', accountId))
-      throw new ApiException('ACCOUNT_NOT_FOUND', `Account ${accountId} not found`);
-    const internal = await this.ledger.account(caller, accountId);
-    const transaction = this.newTransaction(
-      effectIdOf(caller, 'sandbox-fund'),
-      caller,
-      internal,
-      {
-        type: 'INCOMING',
-        sourceType: 'REALTIME_FUNDING',
-        sourceAccountId: null,
-        destinationAccountId: internal.id,
-      },
-      amount,
-    );
-    await this.openPending(caller, transaction, { answer: 'SETTLE', delayMs: 0 });
-    await this.ledger.post(caller, {
-      transactionId: toApiId('Transaction', transaction.id),
-      kind: 'DEPOSIT',
-      accountId: internal.id,
-      amount,
-      currency: internal.currency,
-    });
-    await this.store.moveCommitted({
-      id: transaction.id,
-      from: 'PENDING',
-      to: 'COMPLETED',
-      reason: 'Settled by the rail',
-      requestId: caller.requestId,
-    });
-    return this.ledger.view(caller, internal.id);
   }
 
   /**
@@ -155,10 +88,10 @@ export class TransfersService {
           sourceAccountId: internal.id,
           destinationAccountId: external.id,
         };
-    const transaction = this.newTransaction(id, caller, internal, ends, body.amount);
+    const transaction = sameCurrencyTransaction(id, caller, internal, ends, body.amount);
     return {
       transaction: await this.withPlatformFee(caller, transaction, incoming ? 'TRANSFER_IN' : 'TRANSFER_OUT'),
-      rail: this.railOutcome(caller, incoming ? 'PULL' : 'PUSH', external.primaryIdentifier),
+      rail: this.rails.of(caller, incoming ? 'PULL' : 'PUSH', external.primaryIdentifier),
     };
   }
 
@@ -189,79 +122,4 @@ export class TransfersService {
     }
     return { ...transaction, receivedAmount: transaction.sentAmount - platformFee, pricing };
   }
-
-  /**
-   * A transaction that needs nothing reserved up front (incoming money, a payout funded by a pull
-   * the rail makes first) is PENDING at once, in one database transaction. One whose id exists
-   * already (a retry of the same request) is answered as it stands.
-   */
-  async openPending(
-    caller: Caller,
-    transaction: NewTransaction,
-    rail: RailOutcome,
-  ): Promise<TransactionView> {
-    const opened = await this.dataSource.transaction(async (manager) => {
-      const [inserted] = await this.store.insert(manager, [
-        { transaction, rail: { ...rail, firstLookInMs: rail.delayMs } },
-      ]);
-      if (!inserted) return undefined;
-      const [moved] = await this.store.move(manager, [
-        {
-          id: transaction.id,
-          from: 'CREATED',
-          to: 'PENDING',
-          reason: 'Accepted by the rail',
-          requestId: caller.requestId,
-        },
-      ]);
-      return presentTransaction(moved.transaction);
-    });
-    return opened ?? presentTransaction(await this.store.get(transaction.id));
-  }
-
-  /** A payout (`push`) whose money the rail first pulls from an external account. */
-  railOutcomeOfPull(caller: Caller, sourceIdentifier: string, push: RailOutcome): RailOutcome {
-    return caller.environment === Environment.Sandbox
-      ? sandboxPullThen(sourceIdentifier, push, this.timing)
-      : push;
-  }
-
-  /** A payment to a UMA receiver that answered its pay request so. */
-  railOutcomeOfPayRequest(answer: PayRequestAnswer): RailOutcome {
-    return payRequestOutcome(answer, this.timing);
-  }
-
-  /** Failure patterns are a sandbox feature; in production the simulated rail always settles. */
-  railOutcome(caller: Caller, direction: RailDirection, primaryIdentifier: string): RailOutcome {
-    return caller.environment === Environment.Sandbox
-      ? sandboxOutcome(direction, primaryIdentifier, this.timing)
-      : simulatedSettlement(this.timing);
-  }
-
-  /** A same-currency transaction of the internal account's owner, in its currency. */
-  private newTransaction(
-    id: string,
-    caller: Caller,
-    internal: LedgerAccount,
-    ends: TransactionEnds,
-    amount: number,
-  ): NewTransaction {
-    return {
-      id,
-      ...scopeOf(caller),
-      ...ends,
-      sourceCurrency: internal.currency,
-      destinationCurrency: internal.currency,
-      customerId: internal.customerId,
-      platformCustomerId: internal.platformCustomerId,
-      sentAmount: amount,
-      receivedAmount: amount,
-      reference: newReference(),
-    };
-  }
-}
-
-/** The unique reconciliation reference a bank movement carries. */
-export function newReference(): string {
-  return `TR-${randomBytes(8).toString('hex').toUpperCase()}`;
 }

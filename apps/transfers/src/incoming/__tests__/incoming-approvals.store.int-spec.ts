@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { IncomingApprovalsStore } from '@transfers/incoming/incoming-approvals.store';
 import { TransactionStore } from '@transfers/transactions/transaction.store';
-import { newReference } from '@transfers/transfers/transfers.service';
+import { newReference } from '@transfers/transactions/transaction-insert';
 
 jest.setTimeout(30_000);
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
-import { newReference } from '@transfers/transfers/transfers.service';
+import { newReference } from '@transfers/transactions/transaction-insert';
 import { TransactionStore } from '@transfers/transactions/transaction.store';
 
 jest.setTimeout(30_000);

@@ -5,7 +5,7 @@ import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
-import { newReference } from '@transfers/transfers/transfers.service';
+import { newReference } from '@transfers/transactions/transaction-insert';
 import { NewScheduledTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 
 jest.setTimeout(30_000);
