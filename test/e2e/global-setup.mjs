@@ -37,6 +37,7 @@ export default async function globalSetup() {
     // limit test starts gateway replicas of its own with small budgets.
     RATE_LIMIT_PER_TOKEN: '10000000',
     RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: '10000000',
+    RATE_LIMIT_PUBLIC_PER_ADDRESS: '10000000',
     RATE_LIMIT_REDIS_PREFIX: `e2e-${runId}:rate-limit:`,
     // The platforms' private UMA keys are stored sealed, as in production.
     UMA_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),

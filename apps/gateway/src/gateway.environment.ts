@@ -57,6 +57,17 @@ export class GatewayEnvironment extends CommonEnvironment {
   @Min(1)
   RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS = 20;
 
+  /**
+   * Requests each client address may make in a window to the endpoints without credentials (the UMA
+   * protocol's, the hosted KYC pages): each UMA lookup or pay request costs signature checks and a
+   * fetch of the sender's keys. This deployment's own platforms paying each other share the
+   * address of its egress.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PUBLIC_PER_ADDRESS = 6_000;
+
   @Type(() => Number)
   @IsInt()
   @Min(1_000)

@@ -26,15 +26,17 @@ const refusals = new Counter({
 
 /**
  * The gateway's request budgets, counted in Redis by @fastify/rate-limit so that every replica
- * shares them: a budget of requests per API token, and one of failed authentications per client
+ * shares them: a budget of requests per API token; one of failed authentications per client
  * address, which once spent refuses every authentication from that address until its window ends
- * (a brute force of secrets gets a few tries a window, not thousands a second).
+ * (a brute force of secrets gets a few tries a window, not thousands a second); and one of requests
+ * per client address to the endpoints without credentials.
  */
 @Injectable()
 export class RequestLimits {
   private readonly logger = new Logger(RequestLimits.name);
   private perToken?: Limiter;
   private authFailures?: Limiter;
+  private publicPerAddress?: Limiter;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -65,6 +67,17 @@ export class RequestLimits {
       timeWindow,
       keyGenerator: (request: FastifyRequest) => `auth-failures:${clientAddress(request, proxyHops)}`,
     }) as Limiter;
+    this.publicPerAddress = fastify.createRateLimit({
+      max: setting('RATE_LIMIT_PUBLIC_PER_ADDRESS'),
+      timeWindow,
+      keyGenerator: (request: FastifyRequest) => `public:${clientAddress(request, proxyHops)}`,
+    }) as Limiter;
+  }
+
+  /** Counts a request to an endpoint without credentials, refused past its address's budget. */
+  async admitPublic(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const state = await this.publicPerAddress!(request);
+    this.refuseIf('public', state.isExceeded === true, state, reply);
   }
 
   /** Counts a request of an authenticated token, refused past the token's budget. */

@@ -69,19 +69,24 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
       return send(reply, response);
     },
   });
-  registerKycPages(fastify, upstreams);
-  registerUmaEndpoints(fastify, upstreams);
+  const limits = app.get(RequestLimits);
+  const publicBudget = (request: FastifyRequest, reply: FastifyReply) => limits.admitPublic(request, reply);
+  registerKycPages(fastify, upstreams, publicBudget);
+  registerUmaEndpoints(fastify, upstreams, publicBudget);
 }
+
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
  * The hosted KYC pages, outside the versioned API and without credentials: the end customer opens
  * the link a platform got from GET /customers/kyc-link. The token in the path is the only key; the
  * customers app answers with the page (or a redirect) and its security headers.
  */
-function registerKycPages(fastify: FastifyInstance, upstreams: UpstreamClient): void {
+function registerKycPages(fastify: FastifyInstance, upstreams: UpstreamClient, preHandler: PreHandler): void {
   fastify.route({
     method: ['GET', 'POST'],
     url: '/kyc/:token',
+    preHandler,
     handler: async (request: FastifyRequest, reply: FastifyReply) =>
       send(
         reply,
@@ -100,7 +105,11 @@ function registerKycPages(fastify: FastifyInstance, upstreams: UpstreamClient): 
  * receiver and its keys up at, and the pay request callback. The Host names the platform (its
  * umaDomain), so it travels on to the customers app, which speaks the protocol (docs/architecture.md).
  */
-function registerUmaEndpoints(fastify: FastifyInstance, upstreams: UpstreamClient): void {
+function registerUmaEndpoints(
+  fastify: FastifyInstance,
+  upstreams: UpstreamClient,
+  preHandler: PreHandler,
+): void {
   const forward = async (request: FastifyRequest, reply: FastifyReply) =>
     send(
       reply,
@@ -112,10 +121,10 @@ function registerUmaEndpoints(fastify: FastifyInstance, upstreams: UpstreamClien
         forwardedHost: request.headers.host ?? '',
       }),
     );
-  fastify.get('/.well-known/lnurlp/:user', forward);
-  fastify.get('/.well-known/lnurlpubkey', forward);
-  fastify.get('/.well-known/uma-configuration', forward);
-  fastify.post('/uma/payreq/:user', forward);
+  fastify.get('/.well-known/lnurlp/:user', { preHandler }, forward);
+  fastify.get('/.well-known/lnurlpubkey', { preHandler }, forward);
+  fastify.get('/.well-known/uma-configuration', { preHandler }, forward);
+  fastify.post('/uma/payreq/:user', { preHandler }, forward);
 }
 
 function bodyOf(request: FastifyRequest): unknown {

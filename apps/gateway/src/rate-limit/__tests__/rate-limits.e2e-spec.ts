@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 const PER_TOKEN = 10;
 const AUTH_FAILURES = 5;
+const PUBLIC = 6;
 
 describe('Rate limits shared by gateway replicas', () => {
   const replicas: AppReplica[] = [];
@@ -13,6 +14,7 @@ describe('Rate limits shared by gateway replicas', () => {
     const limits = {
       RATE_LIMIT_PER_TOKEN: String(PER_TOKEN),
       RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: String(AUTH_FAILURES),
+      RATE_LIMIT_PUBLIC_PER_ADDRESS: String(PUBLIC),
       RATE_LIMIT_WINDOW_MS: '60000',
       RATE_LIMIT_REDIS_PREFIX: `rate-limit-test-${randomUUID()}:`,
     };
@@ -65,5 +67,24 @@ describe('Rate limits shared by gateway replicas', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // The right secret, not yet verified on this replica, waits for the window like any other try.
     expect((await clients(sandbox)[1].get('/config')).status).toBe(429);
+  });
+
+  it(`answers an address's first ${PUBLIC} requests to the endpoints without credentials, then 429`, async () => {
+    const statuses: number[] = [];
+    for (let request = 0; request < PUBLIC; request++) {
+      const replica = replicas[request % 2];
+      const path = request % 3 === 0 ? '/kyc/no-such-token' : '/.well-known/uma-configuration';
+      statuses.push((await fetch(`${replica.url}${path}`)).status);
+    }
+    expect(statuses).not.toContain(429);
+
+    for (const path of ['/.well-known/lnurlpubkey', '/kyc/no-such-token']) {
+      const refused = await fetch(`${replicas[1].url}${path}`);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    const metrics = await fetch(`${replicas[1].url}/metrics`).then((response) => response.text());
+    expect(metrics).toMatch(/gateway_rate_limited_requests_total\{limit="public"[^}]*\} 2\b/);
   });
 });
