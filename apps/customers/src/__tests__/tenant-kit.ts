@@ -1,0 +1,72 @@
+import { Environment, toApiId } from '@payments/contracts';
+import { Caller, PlatformScope, scopeOf } from '@payments/http';
+import { randomUUID } from 'node:crypto';
+import { Customer, NO_CUSTOMER_DETAILS } from '@customers/customers/customer.entity';
+import { CurrencyConfig, PlatformConfig } from '@customers/platforms/platform-config.entity';
+import { MemoryDatabase } from '@customers/__tests__/memory-database-kit';
+
+/** The platform the specs call as, in the sandbox, and the same platform's production. */
+export const caller: Caller = {
+  platformId: toApiId('Platform', randomUUID()),
+  environment: Environment.Sandbox,
+  requestId: 'req-1',
+};
+export const production: Caller = { ...caller, environment: Environment.Production };
+/** Another platform, whose data the caller must never see. */
+export const stranger: Caller = { ...caller, platformId: toApiId('Platform', randomUUID()) };
+export const scope: PlatformScope = scopeOf(caller);
+
+/** A request with an Idempotency-Key (its digest, as the gateway passes it on). */
+export const keyed = (key: string): Caller => ({ ...caller, idempotencyKey: key });
+
+export const UMA_DOMAIN = 'acme.uma.local';
+
+export function currency(currencyCode: string, limits: Partial<CurrencyConfig> = {}): CurrencyConfig {
+  return {
+    currencyCode,
+    minAmount: 100,
+    maxAmount: 1_000_000,
+    requiredCounterpartyFields: [],
+    enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
+    ...limits,
+  };
+}
+
+/** A MemoryDatabase with a config of `currencyCodes` for the caller's platform in each environment and for the stranger. */
+export function tenantDatabase(currencyCodes: string[] = ['USD']): MemoryDatabase {
+  const database = new MemoryDatabase();
+  [caller, production, stranger].forEach((tenant, index) => {
+    database.seed(PlatformConfig, {
+      id: randomUUID(),
+      ...scopeOf(tenant),
+      umaDomain: index === 0 ? UMA_DOMAIN : `other-${index}.uma.local`,
+      proxyUmaSubdomain: `proxy-${index}`,
+      webhookEndpoint: null,
+      supportedCurrencies: currencyCodes.map((code) => currency(code)),
+      isRegulatedFinancialInstitution: false,
+    });
+  });
+  return database;
+}
+
+/** A stored individual customer of `tenant`, with the details USD requires. */
+export function customerRow(fields: Partial<Customer> = {}, tenant: Caller = caller): Customer {
+  const now = new Date('2025-10-13T10:00:00.000Z');
+  const platformCustomerId = fields.platformCustomerId ?? `c-${randomUUID().slice(0, 8)}`;
+  return Object.assign(new Customer(), {
+    id: randomUUID(),
+    ...scopeOf(tenant),
+    platformCustomerId,
+    customerType: 'INDIVIDUAL',
+    umaAddress: `$${platformCustomerId}@${UMA_DOMAIN}`,
+    kycStatus: 'APPROVED',
+    ...NO_CUSTOMER_DETAILS,
+    fullName: 'Jane Doe',
+    birthDate: '1990-01-15',
+    description: null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+    ...fields,
+  });
+}

@@ -1,0 +1,205 @@
+import { toApiId } from '@payments/contracts';
+import { PlatformConfig } from '@customers/platforms/platform-config.entity';
+import { Customer } from '@customers/customers/customer.entity';
+import {
+  customersService,
+  eventTypesOf,
+  individual,
+  storedOf,
+} from '@customers/customers/__tests__/customers-service-kit';
+import { caller, currency, customerRow, production, stranger } from '@customers/__tests__/tenant-kit';
+
+const patch = { customerType: 'INDIVIDUAL' as const };
+
+/** A service with one customer of the caller, created through it. */
+async function withCustomer(currencyCodes: string[] = ['USD']) {
+  const kit = customersService(currencyCodes);
+  const customer = await kit.service.create(caller, individual('c-1', { email: 'old@example.com' }));
+  return { ...kit, customer };
+}
+
+describe('CustomersService: reading a customer', () => {
+  it("answers 404 USER_NOT_FOUND for an unknown or malformed id, and for another platform's or environment's customer", async () => {
+    const { service, customer } = await withCustomer();
+
+    for (const [who, id] of [
+      [caller, toApiId('Customer', '00000000-0000-4000-8000-000000000000')],
+      [caller, 'Customer:nope'],
+      [stranger, customer.id],
+      [production, customer.id],
+    ] as const) {
+      await expect(service.get(who, id)).rejects.toMatchObject({ code: 'USER_NOT_FOUND', status: 404 });
+    }
+  });
+
+  it('keeps a customer in memory between reads, and forgets it once the service changes it', async () => {
+    const { service, database, customer } = await withCustomer();
+    await service.get(caller, customer.id);
+    // A change this replica has not heard of yet.
+    await database.manager.update(Customer, storedOf(database, customer)!.id, { description: 'elsewhere' });
+    expect((await service.get(caller, customer.id)).description).toBeUndefined();
+
+    await service.update(caller, customer.id, { ...patch, fullName: 'Jane Smith' });
+
+    expect(await service.get(caller, customer.id)).toMatchObject({
+      fullName: 'Jane Smith',
+      description: 'elsewhere',
+    });
+  });
+});
+
+describe('CustomersService: changing a customer', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('changes the given fields only, moves updatedAt and publishes customer.updated', async () => {
+    jest.useFakeTimers({ now: new Date('2025-10-13T10:00:00.000Z') });
+    const { service, database, customer } = await withCustomer();
+    jest.setSystemTime(new Date('2025-10-13T10:05:00.000Z'));
+
+    const updated = await service.update(caller, customer.id, { ...patch, nationality: 'GB' });
+
+    expect(updated).toMatchObject({ nationality: 'GB', email: 'old@example.com', fullName: 'Jane Doe' });
+    expect([customer.updatedAt, updated.updatedAt]).toEqual([
+      '2025-10-13T10:00:00.000Z',
+      '2025-10-13T10:05:00.000Z',
+    ]);
+    expect(updated.createdAt).toBe(customer.createdAt);
+    expect(storedOf(database, customer)).toMatchObject({ nationality: 'GB', email: 'old@example.com' });
+    expect(eventTypesOf(database)).toEqual(['customer.created', 'customer.updated']);
+  });
+
+  it('refuses another customerType with 400 on customerType, changing nothing', async () => {
+    const { service, database, customer } = await withCustomer();
+
+    await expect(service.update(caller, customer.id, { customerType: 'BUSINESS' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'customerType', message: expect.stringContaining('INDIVIDUAL') }] },
+    });
+    expect(eventTypesOf(database)).toEqual(['customer.created']);
+  });
+
+  it('asks for what a currency the platform added since requires, unless the change brings it', async () => {
+    const { service, database, customer } = await withCustomer();
+    await database.manager.update(
+      PlatformConfig,
+      { environment: caller.environment },
+      {
+        supportedCurrencies: [currency('USD'), currency('MXN')],
+      },
+    );
+
+    await expect(
+      service.update(caller, customer.id, { ...patch, email: 'new@example.com' }),
+    ).rejects.toMatchObject({
+      code: 'MISSING_MANDATORY_USER_INFO',
+      details: { missingFields: ['NATIONALITY', 'ADDRESS'] },
+    });
+    expect(storedOf(database, customer)!.email).toBe('old@example.com');
+
+    const address = { line1: '1 Main St', postalCode: '98101', country: 'US' };
+    expect(await service.update(caller, customer.id, { ...patch, nationality: 'US', address })).toMatchObject(
+      {
+        address,
+      },
+    );
+  });
+
+  it("refuses another customer's UMA address with 409 UMA_ADDRESS_EXISTS", async () => {
+    const { service, database, customer } = await withCustomer();
+    database.seed(Customer, customerRow({ umaAddress: '$taken@acme.uma.local' }));
+
+    await expect(
+      service.update(caller, customer.id, { ...patch, umaAddress: '$taken@acme.uma.local' }),
+    ).rejects.toMatchObject({ code: 'UMA_ADDRESS_EXISTS' });
+    expect(storedOf(database, customer)!.umaAddress).toBe(customer.umaAddress);
+  });
+});
+
+describe('CustomersService: deleting a customer', () => {
+  it('keeps it readable with isDeleted, publishes customer.deleted, and frees its identifiers', async () => {
+    const { service, database, customer } = await withCustomer();
+
+    const deleted = await service.delete(caller, customer.id);
+
+    expect(deleted).toMatchObject({ id: customer.id, isDeleted: true });
+    expect(await service.get(caller, customer.id)).toEqual(deleted);
+    expect(eventTypesOf(database)).toEqual(['customer.created', 'customer.deleted']);
+    const again = await service.create(caller, individual('c-1'));
+    expect(again.umaAddress).toBe(customer.umaAddress);
+  });
+
+  it('answers 410 CUSTOMER_DELETED to a change or a second delete', async () => {
+    const { service, database, customer } = await withCustomer();
+    await service.delete(caller, customer.id);
+
+    for (const change of [
+      () => service.delete(caller, customer.id),
+      () => service.update(caller, customer.id, { ...patch, fullName: 'Back Again' }),
+    ]) {
+      await expect(change()).rejects.toMatchObject({ code: 'CUSTOMER_DELETED', status: 410 });
+    }
+    expect(eventTypesOf(database)).toEqual(['customer.created', 'customer.deleted']);
+  });
+});
+
+describe('CustomersService: listing customers', () => {
+  const day = (date: number) => new Date(`2025-10-${date}T12:00:00.000Z`);
+
+  /** c-10 … c-13, created and updated on the 10th … 13th; c-13 deleted; one of another platform. */
+  function listed() {
+    const { service, database } = customersService();
+    for (const date of [10, 11, 12, 13]) {
+      database.seed(
+        Customer,
+        customerRow({
+          platformCustomerId: `c-${date}`,
+          customerType: date === 11 ? 'BUSINESS' : 'INDIVIDUAL',
+          createdAt: day(date),
+          updatedAt: day(date),
+          deletedAt: date === 13 ? day(13) : null,
+        }),
+      );
+    }
+    database.seed(
+      Customer,
+      customerRow({ platformCustomerId: 'c-10', umaAddress: '$x@other.local' }, stranger),
+    );
+    const list = async (query: object) =>
+      (await service.list(caller, query)).data.map((customer) => customer.platformCustomerId);
+    return { list, service };
+  }
+
+  it("lists the platform's live customers, newest first, page by page with the total", async () => {
+    const { list, service } = listed();
+
+    expect(await list({})).toEqual(['c-12', 'c-11', 'c-10']);
+    expect(await list({ isIncludingDeleted: true })).toEqual(['c-13', 'c-12', 'c-11', 'c-10']);
+    const first = await service.list(caller, { limit: 2 });
+    expect(first).toMatchObject({ hasMore: true, totalCount: 3 });
+    const second = await service.list(caller, { limit: 2, cursor: first.nextCursor });
+    expect(second).toMatchObject({ hasMore: false, totalCount: 3 });
+    expect([...first.data, ...second.data].map(({ platformCustomerId }) => platformCustomerId)).toEqual([
+      'c-12',
+      'c-11',
+      'c-10',
+    ]);
+  });
+
+  it('filters by platformCustomerId, customerType and umaAddress', async () => {
+    const { list } = listed();
+
+    expect(await list({ platformCustomerId: 'c-10' })).toEqual(['c-10']);
+    expect(await list({ customerType: 'BUSINESS' })).toEqual(['c-11']);
+    expect(await list({ umaAddress: '$c-12@acme.uma.local' })).toEqual(['c-12']);
+  });
+
+  it('filters by creation and update time, both bounds inclusive', async () => {
+    const { list } = listed();
+
+    expect(await list({ createdAfter: day(11).toISOString(), createdBefore: day(12).toISOString() })).toEqual(
+      ['c-12', 'c-11'],
+    );
+    expect(await list({ updatedAfter: day(12).toISOString() })).toEqual(['c-12']);
+    expect(await list({ updatedBefore: day(10).toISOString() })).toEqual(['c-10']);
+  });
+});

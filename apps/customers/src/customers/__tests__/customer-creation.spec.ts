@@ -1,0 +1,225 @@
+import { Customer, UMA_ADDRESS_UNIQUE } from '@customers/customers/customer.entity';
+import {
+  business,
+  customersService,
+  eventTypesOf,
+  individual,
+  storedOf,
+} from '@customers/customers/__tests__/customers-service-kit';
+import { uniqueViolation } from '@customers/__tests__/memory-database-kit';
+import { caller, customerRow, keyed, scope, stranger, UMA_DOMAIN } from '@customers/__tests__/tenant-kit';
+
+describe('CustomersService: creating a customer', () => {
+  it("stores an individual APPROVED, with a UMA address made of its platformCustomerId on the platform's domain, and customer.created", async () => {
+    const { service, database } = customersService(['USD', 'MXN']);
+
+    const view = await service.create(
+      caller,
+      individual('Jane.Doe 42', {
+        nationality: 'US',
+        address: { line1: '1 Main St', postalCode: '98101', country: 'US' },
+      }),
+    );
+
+    expect(view).toMatchObject({
+      platformCustomerId: 'Jane.Doe 42',
+      umaAddress: `$jane.doe-42@${UMA_DOMAIN}`,
+      kycStatus: 'APPROVED',
+      fullName: 'Jane Doe',
+      isDeleted: false,
+    });
+    expect(storedOf(database, view)).toMatchObject({
+      ...scope,
+      umaAddress: view.umaAddress,
+      deletedAt: null,
+    });
+    expect(database.outboxEvents()).toEqual([
+      {
+        topic: 'customers.customer-events.v1',
+        requestId: 'req-1',
+        event: expect.objectContaining({
+          type: 'customer.created',
+          aggregateId: view.id,
+          payload: expect.objectContaining({ customerId: view.id, currencies: ['USD', 'MXN'] }),
+        }),
+      },
+    ]);
+  });
+
+  it('keeps a UMA address the platform chose', async () => {
+    const { service } = customersService();
+
+    const view = await service.create(caller, individual('c-1', { umaAddress: '$jane@pay.example.com' }));
+
+    expect(view.umaAddress).toBe('$jane@pay.example.com');
+  });
+
+  describe("what the platform's currencies require", () => {
+    it('names every field an individual lacks in 400 MISSING_MANDATORY_USER_INFO, and stores nothing', async () => {
+      const { service, database } = customersService(['USD', 'MXN']);
+
+      const refusal = service.create(caller, individual('c-1'));
+
+      await expect(refusal).rejects.toMatchObject({
+        code: 'MISSING_MANDATORY_USER_INFO',
+        status: 400,
+        message: expect.stringContaining('NATIONALITY, ADDRESS'),
+        details: { missingFields: ['NATIONALITY', 'ADDRESS'] },
+      });
+      expect(database.rows(Customer)).toEqual([]);
+      expect(database.outboxEvents()).toEqual([]);
+    });
+
+    it('asks for a name and a birth date where the platform supports only USD', async () => {
+      const { service } = customersService(['USD']);
+
+      await expect(
+        service.create(caller, { platformCustomerId: 'c-1', customerType: 'INDIVIDUAL' }),
+      ).rejects.toMatchObject({ details: { missingFields: ['FULL_NAME', 'BIRTH_DATE'] } });
+    });
+
+    it("takes a business's legal name for its name and never asks it for personal data", async () => {
+      const { service } = customersService(['USD', 'MXN']);
+
+      await expect(service.create(caller, business('b-1'))).rejects.toMatchObject({
+        details: { missingFields: ['ADDRESS'] },
+      });
+      await expect(
+        service.create(caller, business('b-1', { businessInfo: undefined })),
+      ).rejects.toMatchObject({ details: { missingFields: ['FULL_NAME', 'ADDRESS'] } });
+      const address = { line1: '100 Market Street', postalCode: '98101', country: 'US' };
+      expect(await service.create(caller, business('b-1', { address }))).toMatchObject({
+        customerType: 'BUSINESS',
+        businessInfo: { legalName: 'Acme Corporation' },
+      });
+    });
+
+    it('requires nothing of a platform without currencies', async () => {
+      const { service } = customersService([]);
+
+      const view = await service.create(caller, { platformCustomerId: 'c-1', customerType: 'INDIVIDUAL' });
+
+      expect(view.kycStatus).toBe('APPROVED');
+    });
+  });
+
+  describe('identifiers already taken', () => {
+    it('refuses the platformCustomerId of a live customer of the platform with 409 CONFLICT', async () => {
+      const { service, database } = customersService();
+      database.seed(Customer, customerRow({ platformCustomerId: 'c-1', umaAddress: '$someone@else.local' }));
+
+      await expect(service.create(caller, individual('c-1'))).rejects.toMatchObject({
+        code: 'CONFLICT',
+        status: 409,
+      });
+      expect(database.outboxEvents()).toEqual([]);
+    });
+
+    it("takes the platformCustomerId of a deleted customer, or of another platform's", async () => {
+      const { service, database } = customersService();
+      database.seed(
+        Customer,
+        customerRow({ platformCustomerId: 'c-1', umaAddress: '$a@x.local', deletedAt: new Date() }),
+        customerRow({ platformCustomerId: 'c-2', umaAddress: '$b@x.local' }, stranger),
+      );
+
+      await service.create(caller, individual('c-1'));
+      await service.create(caller, individual('c-2'));
+
+      expect(eventTypesOf(database)).toEqual(['customer.created', 'customer.created']);
+    });
+
+    it('refuses a chosen UMA address another customer has with 409 UMA_ADDRESS_EXISTS, trying no other', async () => {
+      const { service, database } = customersService();
+      database.seed(Customer, customerRow({ umaAddress: '$jane@pay.example.com' }, stranger));
+      const insert = jest.spyOn(database.manager, 'insert');
+
+      await expect(
+        service.create(caller, individual('c-1', { umaAddress: '$jane@pay.example.com' })),
+      ).rejects.toMatchObject({ code: 'UMA_ADDRESS_EXISTS', status: 409 });
+      expect(insert).toHaveBeenCalledTimes(1);
+    });
+
+    it('generates around a taken address with a random suffix', async () => {
+      const { service, database } = customersService();
+      database.seed(
+        Customer,
+        customerRow({ platformCustomerId: 'other', umaAddress: `$jane@${UMA_DOMAIN}` }),
+      );
+
+      const view = await service.create(caller, individual('JANE'));
+
+      expect(view.umaAddress).toMatch(
+        new RegExp(`^\\$jane-[a-z0-9]{6}@${UMA_DOMAIN.replaceAll('.', '\\.')}$`),
+      );
+    });
+
+    it('gives up with 409 UMA_ADDRESS_EXISTS after five generated addresses are taken', async () => {
+      const { service, database } = customersService();
+      const insert = jest
+        .spyOn(database.manager, 'insert')
+        .mockRejectedValue(uniqueViolation(UMA_ADDRESS_UNIQUE));
+
+      await expect(service.create(caller, individual('c-1'))).rejects.toMatchObject({
+        code: 'UMA_ADDRESS_EXISTS',
+      });
+      expect(insert).toHaveBeenCalledTimes(5);
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('answers a retry with the customer its first request made: one customer, one event', async () => {
+      const { service, database } = customersService();
+
+      const first = await service.create(keyed('key-1'), individual('c-1'));
+      const retry = await service.create(keyed('key-1'), individual('c-1'));
+
+      expect(retry).toEqual(first);
+      expect(database.rows(Customer)).toHaveLength(1);
+      expect(eventTypesOf(database)).toEqual(['customer.created']);
+      await expect(service.create(keyed('key-2'), individual('c-1'))).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+    });
+
+    it('answers a retry that raced its first request with the customer that request made', async () => {
+      const { service, database, repository } = customersService();
+      const first = await service.create(keyed('key-1'), individual('c-1'));
+      // The retry looked before the first request committed, then ran into its customer.
+      jest.spyOn(repository, 'findOneBy').mockResolvedValueOnce(null);
+
+      expect(await service.create(keyed('key-1'), individual('c-1'))).toEqual(first);
+      expect(database.rows(Customer)).toHaveLength(1);
+    });
+  });
+
+  describe('for the hosted KYC page (createInScope)', () => {
+    it('stores the status the page decided, with the work it adds to the same transaction', async () => {
+      const { service, database } = customersService();
+      const alsoInTransaction = jest.fn().mockResolvedValue(undefined);
+
+      const customer = await service.createInScope(scope, individual('c-1'), {
+        kycStatus: 'PENDING_REVIEW',
+        alsoInTransaction,
+      });
+
+      expect(database.rows(Customer)).toEqual([
+        expect.objectContaining({ id: customer.id, kycStatus: 'PENDING_REVIEW' }),
+      ]);
+      expect(alsoInTransaction).toHaveBeenCalledWith(database.manager, customer);
+    });
+
+    it('stores neither the customer nor its event when that work fails', async () => {
+      const { service, database } = customersService();
+      const linkUsed = new Error('the link was used meanwhile');
+
+      await expect(
+        service.createInScope(scope, individual('c-1'), {
+          alsoInTransaction: () => Promise.reject(linkUsed),
+        }),
+      ).rejects.toBe(linkUsed);
+      expect(database.rows(Customer)).toEqual([]);
+      expect(database.outboxEvents()).toEqual([]);
+    });
+  });
+});
