@@ -38,6 +38,8 @@ export default async function globalSetup() {
     RATE_LIMIT_PER_TOKEN: '10000000',
     RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: '10000000',
     RATE_LIMIT_PUBLIC_PER_ADDRESS: '10000000',
+    // A payment between two platforms whose sender was refused fails within seconds, not a minute.
+    UMA_SENDER_FUNDING_SECONDS: '3',
     RATE_LIMIT_REDIS_PREFIX: `e2e-${runId}:rate-limit:`,
     // The platforms' private UMA keys are stored sealed, as in production.
     UMA_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),

@@ -6,6 +6,7 @@ import { RailAttemptLeases1764700000000 } from '@transfers/migrations/1764700000
 import { IncomingPayments1764800000000 } from '@transfers/migrations/1764800000000-incoming-payments';
 import { UmaDestinations1764810000000 } from '@transfers/migrations/1764810000000-uma-destinations';
 import { AwaitedPayments1764900000000 } from '@transfers/migrations/1764900000000-awaited-payments';
+import { SenderFunding1764910000000 } from '@transfers/migrations/1764910000000-sender-funding';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -20,5 +21,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     IncomingPayments1764800000000,
     UmaDestinations1764810000000,
     AwaitedPayments1764900000000,
+    SenderFunding1764910000000,
   ],
 };

@@ -35,6 +35,17 @@ export class TransfersEnvironment extends CommonEnvironment {
   SANDBOX_DELAYED_FAILURE_SECONDS = 30;
 
   /**
+   * How long an incoming payment from a platform of this deployment may wait for the sender's side to
+   * reserve its money before it fails (docs/uma.md): the sender reserves right after the pay
+   * response, so only a sender refused or lost after its pay request waits this long.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3_600)
+  UMA_SENDER_FUNDING_SECONDS = 60;
+
+  /**
    * How long a platform has to approve or reject an incoming payment after acknowledging its pending
    * webhook with 202; the webhook's own answer must also come within it (docs/api.md#approvals).
    */

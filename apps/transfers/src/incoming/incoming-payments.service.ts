@@ -32,6 +32,11 @@ export interface NewIncomingPayment {
   amount: number;
   /** What the sender tells about itself, given the fields the platform asks of counterparties in the currency. */
   counterpartyInformation(requiredCounterpartyFields: string[]): Record<string, string>;
+  /**
+   * Paid by a platform of this deployment: credited only once the sender's side has reserved its
+   * money, so that a sender refused after its pay request was accepted credits nothing (docs/uma.md).
+   */
+  awaitsSenderFunding?: boolean;
 }
 
 /**
@@ -97,7 +102,8 @@ export class IncomingPayments {
           delayedFailureMs: this.delayedFailureMs,
         })
       : { answer: 'SETTLE', delayMs: 0 };
-    return this.write(caller, transaction, rail, requestedReceiverFields(recipient));
+    const funded = payment.awaitsSenderFunding ? { ...rail, awaitsFunding: true } : rail;
+    return this.write(caller, transaction, funded, requestedReceiverFields(recipient));
   }
 
   /**

@@ -35,6 +35,7 @@ export class UmaPaymentsController {
       currency: body.currency,
       amount: body.amount,
       counterpartyInformation: () => body.counterpartyInformation,
+      awaitsSenderFunding: body.awaitsSenderFunding === true,
     });
   }
 }

@@ -14,6 +14,12 @@ export interface AwaitedPayment {
   awaitedEnvironment: Environment | null;
   awaitedStatus: TransactionStatus | null;
   awaitedFailureReason: FailureReason | null;
+  /** An incoming payment from a platform of this deployment, credited once the sender has reserved. */
+  awaitsFunding: boolean;
+  /** Whether the sender's side has reserved the money of this incoming payment. */
+  funded: boolean;
+  /** Whether it has waited for that longer than UMA_SENDER_FUNDING_SECONDS. */
+  fundingOverdue: boolean;
 }
 
 /** What the rail answers for a payment once the payment it awaits has ended. */
@@ -53,6 +59,20 @@ export function awaitedAnswer(
     default:
       return failed('PAY_REQUEST_FAILED', 'The receiving platform could not take the payment');
   }
+}
+
+/**
+ * The receiver's side of a payment between two platforms of this deployment is credited only once
+ * the sender's side has reserved the money (docs/uma.md): 'wait' until then, failed when the sender
+ * never did in time (refused or lost after its pay request was accepted); undefined for a payment
+ * that awaits no sender.
+ */
+export function fundingAnswer(
+  payment: Pick<AwaitedPayment, 'awaitsFunding' | 'funded' | 'fundingOverdue'>,
+): AwaitedAnswer | 'wait' | undefined {
+  if (!payment.awaitsFunding || payment.funded) return undefined;
+  if (!payment.fundingOverdue) return 'wait';
+  return failed('PAY_REQUEST_FAILED', "The sender's platform did not fund the payment");
 }
 
 function failed(reason: FailureReason, detail: string): AwaitedAnswer {

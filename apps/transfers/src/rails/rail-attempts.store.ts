@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Lease } from '@payments/runtime';
 import { DataSource, EntityManager } from 'typeorm';
 import { DueTransaction } from '@transfers/rails/settlement-plan';
 import { transactionColumns } from '@transfers/transactions/transaction.store';
+import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 export interface Retry {
   /** Bare transaction uuid. */
@@ -19,7 +21,13 @@ export interface Retry {
 export class RailAttemptsStore {
   private readonly columns: string;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly senderFundingSeconds: number;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: ConfigService<TransfersEnvironment, true>,
+  ) {
+    this.senderFundingSeconds = config.get('UMA_SENDER_FUNDING_SECONDS', { infer: true });
     this.columns = transactionColumns(dataSource, 't');
   }
 
@@ -43,15 +51,24 @@ export class RailAttemptsStore {
          SET due_at = now() + $2 * interval '1 millisecond', tries = a.tries + 1, lease_token = gen_random_uuid()
          FROM due
          WHERE a.transaction_id = due.transaction_id
-         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failure_reason, a.failed_leg, a.awaits_transaction_id, a.tries, a.lease_token, due.due_at
+         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failure_reason, a.failed_leg, a.awaits_transaction_id, a.awaits_funding, a.tries, a.lease_token, due.due_at
        )
        SELECT ${this.columns}, claimed.answer AS "answer", claimed.failure_detail AS "railFailureDetail", claimed.failure_reason AS "railFailureReason", claimed.failed_leg AS "failedLeg",
          claimed.tries AS "tries", claimed.lease_token AS "lease", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds",
          claimed.awaits_transaction_id AS "awaitsTransactionId", w.type AS "awaitedType", w.environment AS "awaitedEnvironment",
-         w.status AS "awaitedStatus", w.failure_reason AS "awaitedFailureReason"
+         w.status AS "awaitedStatus", w.failure_reason AS "awaitedFailureReason",
+         claimed.awaits_funding AS "awaitsFunding", funder.status IS NOT NULL AS "funded",
+         t.created_at < now() - $3 * interval '1 second' AS "fundingOverdue"
        FROM claimed JOIN transactions t ON t.id = claimed.transaction_id
-       LEFT JOIN transactions w ON w.id = claimed.awaits_transaction_id`,
-      [limit, leaseMs],
+       LEFT JOIN transactions w ON w.id = claimed.awaits_transaction_id
+       LEFT JOIN LATERAL (
+         -- The sender's side of a payment between two platforms: it funds the payment once reserved.
+         SELECT s.status FROM rail_attempts sa JOIN transactions s ON s.id = sa.transaction_id
+         WHERE claimed.awaits_funding AND sa.awaits_transaction_id = claimed.transaction_id
+           AND sa.finished_at IS NULL AND s.status IN ('PENDING', 'PROCESSING')
+         LIMIT 1
+       ) funder ON true`,
+      [limit, leaseMs, this.senderFundingSeconds],
     );
   }
 

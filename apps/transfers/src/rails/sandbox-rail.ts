@@ -18,6 +18,8 @@ export interface RailOutcome {
    * how that payment ends, not `answer` (docs/uma.md).
    */
   awaitsTransactionId?: string;
+  /** An incoming payment from a platform of this deployment: credited once the sender has reserved its money. */
+  awaitsFunding?: boolean;
 }
 
 /** PULL takes money from an external account (transfer-in); PUSH sends money to one (transfer-out). */

@@ -1,7 +1,7 @@
 import { toApiId, TransactionStatus } from '@payments/contracts';
 import { Caller } from '@payments/http';
 import { Posting, PostingKind } from '@transfers/accounts/ledger.client';
-import { AwaitedPayment, awaitedAnswer } from '@transfers/rails/awaited-payment';
+import { AwaitedPayment, awaitedAnswer, fundingAnswer } from '@transfers/rails/awaited-payment';
 import { RailAnswer } from '@transfers/rails/sandbox-rail';
 import { FailureReason, Transaction } from '@transfers/transactions/transaction.entity';
 import { StatusChange } from '@transfers/transactions/transaction.store';
@@ -76,7 +76,7 @@ export function planSettlement(
     return transaction.type === 'OUTGOING' ? { kind: 'abandon' } : { kind: 'close' };
   }
   if (transaction.status !== 'PENDING' && transaction.status !== 'PROCESSING') return { kind: 'close' };
-  const awaited = awaitedAnswer(transaction);
+  const awaited = awaitedAnswer(transaction) ?? fundingAnswer(transaction);
   if (awaited === 'wait') return { kind: 'wait' };
   const due = { ...transaction, ...awaited };
   const outgoing = due.type === 'OUTGOING';

@@ -169,29 +169,46 @@ export class TransactionStore {
         moved.map((each) => statusChanged(each, byId.get(each.transaction.id)?.approval)),
         moved.map(({ transaction }) => byId.get(transaction.id)?.requestId),
       );
-      await this.wakeAwaiting(manager, moved);
+      await this.wakeCounterparts(manager, moved);
     }
     return moved;
   }
 
   /**
-   * Makes the payments to UMA receivers that await incoming payments which just ended due at once
-   * (docs/uma.md). Its own statement, after the move's: one statement's snapshot would miss an
-   * awaiting payment committed while the move waited for its row locks. A payment still CREATED
-   * is left to its request.
+   * Wakes the other side of payments between two platforms of this deployment (docs/uma.md): the
+   * senders awaiting incoming payments that just ended, and the incoming payments whose sender just
+   * reserved their money (one awaiting the platform's approval is left alone). Statements of their
+   * own, after the move's: one statement's snapshot would miss a payment committed while the move
+   * waited for its row locks. A sender still CREATED is left to its request.
    */
-  private async wakeAwaiting(manager: EntityManager, moved: MovedTransaction[]): Promise<void> {
-    const ended = moved.flatMap(({ transaction }) =>
-      transaction.type === 'INCOMING' && hasEnded(transaction.status) ? [transaction.id] : [],
+  private async wakeCounterparts(manager: EntityManager, moved: MovedTransaction[]): Promise<void> {
+    const idsOf = (side: (transaction: Transaction) => boolean) =>
+      moved.flatMap(({ transaction }) => (side(transaction) ? [transaction.id] : []));
+    const ended = idsOf((transaction) => transaction.type === 'INCOMING' && hasEnded(transaction.status));
+    const reserved = idsOf(
+      (transaction) =>
+        transaction.type === 'OUTGOING' &&
+        transaction.status === 'PENDING' &&
+        transaction.destinationUmaAddress !== null,
     );
-    if (ended.length === 0) return;
-    await manager.query(
-      `UPDATE rail_attempts a SET due_at = now()
-       FROM transactions t
-       WHERE a.awaits_transaction_id = ANY($1::uuid[]) AND a.finished_at IS NULL AND a.due_at > now()
-         AND t.id = a.transaction_id AND t.status IN ('PENDING', 'PROCESSING')`,
-      [ended],
-    );
+    if (ended.length) {
+      await manager.query(
+        `UPDATE rail_attempts a SET due_at = now()
+         FROM transactions t
+         WHERE a.awaits_transaction_id = ANY($1::uuid[]) AND a.finished_at IS NULL AND a.due_at > now()
+           AND t.id = a.transaction_id AND t.status IN ('PENDING', 'PROCESSING')`,
+        [ended],
+      );
+    }
+    if (reserved.length) {
+      await manager.query(
+        `UPDATE rail_attempts a SET due_at = now()
+         FROM rail_attempts s
+         WHERE s.transaction_id = ANY($1::uuid[]) AND a.transaction_id = s.awaits_transaction_id
+           AND a.awaits_funding AND a.finished_at IS NULL AND a.due_at > now() AND a.due_at < 'infinity'`,
+        [reserved],
+      );
+    }
   }
 
   async get(id: string): Promise<Transaction> {

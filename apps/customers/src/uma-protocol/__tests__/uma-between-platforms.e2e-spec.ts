@@ -210,6 +210,37 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
     await expectLedgerBalanced();
   });
 
+  it('credits the receiver nothing when the sender is refused after its pay request was accepted', async () => {
+    const found = await lookupBySender(receiver.umaAddress);
+    const quote = await sender.sandbox.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: sender.accountId },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: receiver.umaAddress, currency: 'USD' },
+      lookupId: found.body.lookupId,
+      senderCustomerInfo: { FULL_NAME: 'Broke Sender' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 10_000_000,
+    });
+    expect(quote.status).toBe(201);
+    const [senderBefore, receiverBefore] = [await balanceOf(sender), await balanceOf(receiver)];
+    const executed = await sender.sandbox.post(`/quotes/${quote.body.quoteId}/execute`, {});
+    expect(executed).toMatchObject({ status: 422, body: { code: 'INSUFFICIENT_BALANCE' } });
+
+    // The pay request went through and the receiving platform approved: nothing funds it.
+    const isTheirs = (body: { transaction?: { counterpartyInformation?: Record<string, string> } }) =>
+      body.transaction?.counterpartyInformation?.FULL_NAME === 'Broke Sender';
+    const failed = await receiver.receiver.waitFor(
+      (body) => body?.type === 'INCOMING_PAYMENT' && isTheirs(body) && body.transaction.status === 'FAILED',
+      20_000,
+    );
+    expect(failed.body.transaction).toMatchObject({
+      failureReason: 'PAY_REQUEST_FAILED',
+      failureDetail: "The sender's platform did not fund the payment",
+    });
+    expect(await balanceOf(receiver)).toBe(receiverBefore);
+    expect(await balanceOf(sender)).toBe(senderBefore);
+    await expectLedgerBalanced();
+  });
+
   it('fails the payment with PAY_REQUEST_FAILED when the receiver refuses the pay request, releasing the reserve', async () => {
     const customer = await receiver.sandbox.post('/customers', {
       platformCustomerId: `gone-${randomUUID().slice(0, 8)}`,

@@ -12,6 +12,11 @@ export interface UmaIncomingPayment {
   currency: string;
   amount: number;
   counterpartyInformation: Record<string, string>;
+  /**
+   * The sender is a platform of this deployment: the payment is credited only once the sender's side
+   * has reserved its money (docs/uma.md).
+   */
+  awaitsSenderFunding: boolean;
 }
 
 /** Opens incoming UMA payments through the transfers app, which runs their approval (POST /internal/uma-payments). */

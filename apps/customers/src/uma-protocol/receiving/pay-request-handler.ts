@@ -40,7 +40,10 @@ export class PayRequestHandler {
         'Only signed UMA pay requests with payerData.identifier are taken',
       );
     }
-    await this.receivers.assertMaySend(receiver.config, domainOfAddress(sender)!);
+    const fromThisDeployment = await this.receivers.senderOfThisDeployment(
+      receiver.config,
+      domainOfAddress(sender)!,
+    );
     const senderKeys = await this.publicKeys.of(domainOfAddress(sender)!);
     if (!(await verified(() => verifyPayReqSignature(request, senderKeys, this.nonces)))) {
       throw new ApiException(
@@ -69,6 +72,7 @@ export class PayRequestHandler {
         currency: currency.currencyCode,
         amount: request.amount,
         counterpartyInformation: userInfoOf(request.payerData),
+        awaitsSenderFunding: fromThisDeployment,
       },
     );
     const keys = await this.keys.keysOf(receiver.config.id);

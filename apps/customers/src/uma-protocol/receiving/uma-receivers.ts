@@ -44,19 +44,20 @@ export class UmaReceivers {
   }
 
   /**
-   * 403 unless `senderDomain` may pay the platform configuration. No settlement layer joins this
-   * deployment to other UMA providers, so an accepted pay request credits the receiver with money
-   * nothing brought in: in production only this deployment's own production platforms, whose side of
-   * the payment debits their customer's account, may send; sandbox takes every sender.
+   * 403 unless `senderDomain` may pay the platform configuration; answers whether the sender is a
+   * platform of this deployment. No settlement layer joins this deployment to other UMA providers,
+   * so an accepted pay request credits the receiver with money nothing brought in: in production
+   * only this deployment's own production platforms, whose side of the payment debits their
+   * customer's account, may send; sandbox takes every sender.
    */
-  async assertMaySend(receiving: PlatformConfig, senderDomain: string): Promise<void> {
-    if (receiving.environment !== Environment.Production) return;
+  async senderOfThisDeployment(receiving: PlatformConfig, senderDomain: string): Promise<boolean> {
     const sending = await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: senderDomain });
-    if (sending?.environment !== Environment.Production) {
+    if (receiving.environment === Environment.Production && sending?.environment !== Environment.Production) {
       throw new ApiException(
         'FORBIDDEN',
         `${senderDomain} is not a production platform of this deployment, whose payments only it takes`,
       );
     }
+    return sending !== null;
   }
 }

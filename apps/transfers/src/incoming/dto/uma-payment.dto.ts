@@ -1,5 +1,16 @@
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
-import { IsIn, IsInt, IsObject, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+} from 'class-validator';
 import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 
 /** Internal: the incoming payment of a UMA peer's pay request the customers app accepted. */
@@ -26,4 +37,9 @@ export class UmaPaymentDto {
   /** The payer data the sender told, under the user-info field names. */
   @IsObject()
   counterpartyInformation: Record<string, string>;
+
+  /** The sender is a platform of this deployment, whose side funds the payment (docs/uma.md). */
+  @IsOptional()
+  @IsBoolean()
+  awaitsSenderFunding?: boolean;
 }

@@ -1,5 +1,5 @@
 import { ConfigService } from '@nestjs/config';
-import { Environment } from '@payments/contracts';
+import { Environment, TransactionStatus } from '@payments/contracts';
 import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
 import { LEASE_MS } from '@payments/runtime';
 import { TestDatabase } from '@payments/testing';
@@ -8,9 +8,12 @@ import { DataSource } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { newReference } from '@transfers/transactions/transaction-insert';
-import { TransactionStore } from '@transfers/transactions/transaction.store';
+import { NewScheduledTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
+import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 jest.setTimeout(30_000);
+
+const SENDER_FUNDING_SECONDS = 60;
 
 describe('RailAttemptsStore (PostgreSQL)', () => {
   let database: TestDatabase;
@@ -22,7 +25,9 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
     database = await TestDatabase.create();
     await runMigrations(database.url, TRANSFERS_SCHEMA);
     dataSource = await new DataSource(dataSourceOptions(database.url, TRANSFERS_SCHEMA)).initialize();
-    attempts = new RailAttemptsStore(dataSource);
+    attempts = new RailAttemptsStore(dataSource, {
+      get: () => SENDER_FUNDING_SECONDS,
+    } as unknown as ConfigService<TransfersEnvironment, true>);
     transactions = new TransactionStore(
       dataSource,
       new Outbox({ get: () => '' } as unknown as ConfigService<never, true>),
@@ -39,8 +44,8 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
     dataSource.query('UPDATE rail_attempts SET finished_at = now() WHERE finished_at IS NULL'),
   );
 
-  /** A transfer-out whose attempt is due now. */
-  async function dueAttempt(): Promise<string> {
+  /** A transfer-out whose attempt is due now, unless `changes` say otherwise. */
+  async function dueAttempt(changes: Partial<NewScheduledTransaction> = {}): Promise<string> {
     const id = randomUUID();
     await transactions.insert(dataSource.manager, [
       {
@@ -59,8 +64,9 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
           sentAmount: 1_000,
           receivedAmount: 1_000,
           reference: newReference(),
+          ...changes.transaction,
         },
-        rail: { answer: 'SETTLE', delayMs: 0, firstLookInMs: 0 },
+        rail: { answer: 'SETTLE', delayMs: 0, firstLookInMs: 0, ...changes.rail },
       },
     ]);
     return id;
@@ -118,5 +124,42 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
     await attempts.releaseLeases([{ key: id, token: claimed.lease }]);
 
     expect(await attempts.claimDue(10, LEASE_MS)).toEqual([expect.objectContaining({ id, tries: 1 })]);
+  });
+
+  it("reads both ends of a payment between two platforms, and wakes the sender when the receiver's ends", async () => {
+    const receiver = await dueAttempt({
+      transaction: { type: 'INCOMING', destinationAccountId: `InternalAccount:${randomUUID()}` } as never,
+      rail: { answer: 'SETTLE', delayMs: 0, firstLookInMs: 0, awaitsFunding: true },
+    });
+    const sender = await dueAttempt({
+      transaction: { destinationAccountId: null, destinationUmaAddress: '$bob@other.uma.local' } as never,
+      rail: { answer: 'SETTLE', delayMs: 0, firstLookInMs: 60_000, awaitsTransactionId: receiver },
+    });
+    const move = (id: string, from: TransactionStatus, to: TransactionStatus) =>
+      dataSource.transaction((manager) => transactions.move(manager, [{ id, from, to, reason: 'test' }]));
+    await move(receiver, 'CREATED', 'PENDING');
+
+    // The sender has not reserved yet (CREATED): the receiver's payment is not funded.
+    expect(await attempts.claimDue(10, 1)).toEqual([
+      expect.objectContaining({ id: receiver, awaitsFunding: true, funded: false, fundingOverdue: false }),
+    ]);
+    await move(sender, 'CREATED', 'PENDING');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const claimed = await attempts.claimDue(10, LEASE_MS);
+    expect(claimed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: receiver, funded: true }),
+        expect.objectContaining({ id: sender, awaitsTransactionId: receiver, awaitedStatus: 'PENDING' }),
+      ]),
+    );
+
+    await dataSource.query(
+      `UPDATE rail_attempts SET due_at = now() + interval '1 hour' WHERE transaction_id = $1`,
+      [sender],
+    );
+    await move(receiver, 'PENDING', 'REJECTED');
+    expect(await attempts.claimDue(10, LEASE_MS)).toEqual([
+      expect.objectContaining({ id: sender, awaitedStatus: 'REJECTED', awaitedType: 'INCOMING' }),
+    ]);
   });
 });

@@ -28,6 +28,9 @@ const awaitsNothing = {
   awaitedEnvironment: null,
   awaitedStatus: null,
   awaitedFailureReason: null,
+  awaitsFunding: false,
+  funded: false,
+  fundingOverdue: false,
 } as const;
 
 /** A payment to a UMA receiver on this deployment whose incoming payment stands so. */
@@ -239,6 +242,35 @@ describe('back-off of a failing rail step', () => {
         kind: 'move',
         postings: ['RELEASE'],
         change: { to: 'FAILED', failure: { reason: 'PAY_REQUEST_FAILED' } },
+      });
+    });
+  });
+
+  describe('a payment from a platform of this deployment', () => {
+    const incoming = (funding: Pick<Due, 'funded' | 'fundingOverdue'>) =>
+      due({ type: 'INCOMING', status: 'PROCESSING', answer: 'SETTLE', awaitsFunding: true, ...funding });
+
+    it("waits for the sender's side to reserve the money", () => {
+      expect(planSettlement(incoming({ funded: false, fundingOverdue: false }))).toEqual({ kind: 'wait' });
+    });
+
+    it('is credited once the sender has reserved it', () => {
+      expect(planSettlement(incoming({ funded: true, fundingOverdue: true }))).toMatchObject({
+        kind: 'move',
+        postings: ['DEPOSIT'],
+        change: { to: 'COMPLETED' },
+      });
+    });
+
+    it('fails, crediting nothing, when the sender never reserved it in time', () => {
+      expect(planSettlement(incoming({ funded: false, fundingOverdue: true }))).toEqual({
+        kind: 'move',
+        postings: [],
+        change: {
+          to: 'FAILED',
+          reason: "The sender's platform did not fund the payment",
+          failure: { reason: 'PAY_REQUEST_FAILED', detail: "The sender's platform did not fund the payment" },
+        },
       });
     });
   });
