@@ -9,6 +9,7 @@ import { DeadLetters } from './dead-letters';
 import { EventHandling } from './event-handling';
 import { EventRoute, eventRoutes } from './event-routes';
 import { OffsetCommits } from './offset-commits';
+import { PartitionBackoff } from './partition-backoff';
 import { handlePartitionBatch } from './partition-batch';
 import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
 
@@ -29,13 +30,15 @@ export class EventContext extends BaseRpcContext<[EachMessagePayload]> {
 /**
  * A Nest microservice transport on kafkajs for @EventPattern(topic.name) and EventBatchPattern
  * handlers: it consumes their topics in the app's consumer group and hands each partition's batches
- * to handlePartitionBatch, which handles or dead-letters every message (see EventHandling).
+ * to handlePartitionBatch, which handles or dead-letters every message (see EventHandling), or holds
+ * the partition at a message that meets a systemic fault (see PartitionBackoff).
  */
 @Injectable()
 export class KafkaEventServer extends Server implements CustomTransportStrategy {
   private consumer?: Consumer;
   private deadLetters?: DeadLetters;
   private readonly commits = new OffsetCommits();
+  private readonly backoff = new PartitionBackoff(this.logger);
   private readonly prefix: string;
   private routes = new Map<string, EventRoute>();
 
@@ -60,6 +63,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   }
 
   async close(): Promise<void> {
+    this.backoff.stop();
     if (this.consumer && this.commits.started) {
       // Stop fetching, let the batches under way finish, and commit them, so that a replica that
       // stops in an orderly way leaves nothing for the next owner of its partitions to handle again.
@@ -103,7 +107,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       autoCommitInterval: OFFSET_COMMIT_INTERVAL_MS,
       eachBatch: (payload) =>
         this.commits.afterHandling(
-          handlePartitionBatch(payload, this.routes.get(payload.batch.topic)!, handling),
+          handlePartitionBatch(payload, this.routes.get(payload.batch.topic)!, handling, this.backoff),
           payload,
         ),
     });

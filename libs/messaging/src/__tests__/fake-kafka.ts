@@ -49,7 +49,11 @@ export class FakeKafka {
   commitIntervalUp = true;
   /** What the producer's sends fail with, as when the cluster takes no message. */
   sendFailure?: Error;
+  /** How long each pause of a partition lasted until its resume, in ms, in the order they ended. */
+  readonly pauseLengths: number[] = [];
   private readonly offsets = new Map<string, PartitionOffsets>();
+  /** The paused partitions, each with what its resume settles. */
+  private readonly paused = new Map<string, Promise<void>>();
 
   asKafka(): Kafka {
     return this as unknown as Kafka;
@@ -104,7 +108,7 @@ export class FakeKafka {
       },
       resolveOffset: (offset) => void (offsets.resolved = String(Number(offset) + 1)),
       heartbeat: async () => undefined,
-      pause: () => () => undefined,
+      pause: () => this.pause(topic, partition),
       isRunning: () => true,
       isStale: () => false,
       uncommittedOffsets: () => ({
@@ -116,6 +120,33 @@ export class FakeKafka {
       },
     };
     return this.runConfig!.eachBatch!(payload as EachBatchPayload);
+  }
+
+  /**
+   * Hands the consumer `messages` as kafkajs's fetch loop does: batches from the first unresolved
+   * offset, none while the partition is paused; settles once every message is resolved.
+   */
+  async consume(topic: string, messages: KafkaMessage[], partition = 0): Promise<void> {
+    const offsets = this.partition(topic, partition);
+    const unresolved = () => messages.filter(({ offset }) => Number(offset) >= Number(offsets.resolved ?? 0));
+    while (unresolved().length > 0) {
+      await this.deliver(topic, unresolved(), partition);
+      await this.paused.get(`${topic}:${partition}`);
+    }
+  }
+
+  private pause(topic: string, partition: number): () => void {
+    const key = `${topic}:${partition}`;
+    const pausedAt = Date.now();
+    let resume!: () => void;
+    this.paused.set(key, new Promise((resolve) => (resume = resolve)));
+    this.actions.push(`paused ${key}`);
+    return () => {
+      this.actions.push(`resumed ${key}`);
+      this.pauseLengths.push(Date.now() - pausedAt);
+      this.paused.delete(key);
+      resume();
+    };
   }
 
   private commit({ topics }: Offsets): void {

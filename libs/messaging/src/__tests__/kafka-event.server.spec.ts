@@ -1,88 +1,21 @@
-import { Catch, Controller, ExceptionFilter, INestMicroservice, Type } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { NestFactory } from '@nestjs/core';
-import { EventPattern } from '@nestjs/microservices';
-import { CommonEnvironment } from '@payments/runtime';
+import { INestMicroservice, Type } from '@nestjs/common';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Observable, throwError } from 'rxjs';
-import { EventBatchPattern } from '../event-routes';
-import { KafkaEventServer } from '../kafka-event.server';
 import { FakeKafka, kafkaMessage } from './fake-kafka';
-import { WIDGET_EVENTS, WidgetEvent, widgetChanged } from './widget-events';
+import {
+  change,
+  DEAD_LETTER_TOPIC,
+  deadLetters,
+  projection,
+  RedWidgetProjector,
+  resetProjection,
+  startWidgetsApp,
+  TOPIC,
+  WidgetBatchProjector,
+  WidgetProjector,
+} from './widget-consumer';
 
 // The back-off between retries is recorded rather than waited for.
 jest.mock('node:timers/promises', () => ({ setTimeout: jest.fn(async () => undefined) }));
-
-const TOPIC = 'test.tests.widget-events.v1';
-const DEAD_LETTER_TOPIC = 'test.tests.widget-events.v1.dlt';
-
-/** What the projectors below were handed and do: each call's revisions, and those that always fail. */
-const projection = {
-  calls: [] as number[][],
-  handled: [] as number[],
-  failing: new Set<number>(),
-  /** Holds every call until it settles. */
-  gate: Promise.resolve(),
-};
-
-async function project(events: WidgetEvent[]): Promise<void> {
-  const revisions = events.map((event) => event.payload.revision);
-  projection.calls.push(revisions);
-  await projection.gate;
-  if (revisions.some((revision) => projection.failing.has(revision))) {
-    throw new Error('projector cannot handle this widget');
-  }
-  projection.handled.push(...revisions);
-}
-
-@Controller()
-class WidgetProjector {
-  @EventPattern(WIDGET_EVENTS.name)
-  async onWidgetChanged(event: WidgetEvent): Promise<void> {
-    await project([event]);
-  }
-}
-
-@Controller()
-class WidgetBatchProjector {
-  @EventBatchPattern(WIDGET_EVENTS.name)
-  async onWidgetsChanged(events: WidgetEvent[]): Promise<void> {
-    await project(events);
-  }
-}
-
-@Controller()
-class RedWidgetProjector {
-  @EventBatchPattern(WIDGET_EVENTS.name, { where: { colour: 'red' } })
-  async onRedWidgetsChanged(events: WidgetEvent[]): Promise<void> {
-    await project(events);
-  }
-}
-
-/**
- * Hands handlers' errors back to the transport as they are, as the apps' global filter does outside
- * HTTP; Nest's own filter would replace them with "Internal server error".
- */
-@Catch()
-class RethrowingFilter implements ExceptionFilter {
-  catch(error: unknown): Observable<never> {
-    return throwError(() => error);
-  }
-}
-
-/** A kafkajs message of widget-1's event of `revision`. */
-const change = (offset: number, revision: number, headers?: Record<string, string>) =>
-  kafkaMessage(offset, JSON.stringify(widgetChanged('widget-1', revision)), headers);
-
-/** The dead letters sent, as text. */
-const deadLetters = (kafka: FakeKafka) =>
-  kafka.sent.flatMap(({ topic, messages }) =>
-    messages.map(({ value, headers }) => ({
-      topic,
-      value: String(value),
-      headers: Object.fromEntries(Object.entries(headers ?? {}).map(([name, text]) => [name, String(text)])),
-    })),
-  );
 
 const retryDelays = () => jest.mocked(delay).mock.calls.map(([milliseconds]) => milliseconds);
 
@@ -90,27 +23,13 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
   let kafka: FakeKafka;
   let app: INestMicroservice | undefined;
 
-  /** The widgets app with `controller`, its transport listening on the fake Kafka. */
   async function start(controller: Type): Promise<void> {
-    const config = new ConfigService<CommonEnvironment, true>({ KAFKA_TOPIC_PREFIX: 'test.' });
-    const server = new KafkaEventServer(
-      kafka.asKafka(),
-      { produces: [], consumes: [WIDGET_EVENTS] },
-      'widgets',
-      config,
-    );
-    class WidgetsModule {}
-    app = await NestFactory.createMicroservice(
-      { module: WidgetsModule, controllers: [controller] },
-      { strategy: server, logger: false },
-    );
-    app.useGlobalFilters(new RethrowingFilter());
-    await app.listen();
+    app = await startWidgetsApp(kafka, controller);
   }
 
   beforeEach(() => {
     kafka = new FakeKafka();
-    Object.assign(projection, { calls: [], handled: [], failing: new Set(), gate: Promise.resolve() });
+    resetProjection();
     jest.mocked(delay).mockClear();
   });
 
