@@ -1,5 +1,3 @@
-import { INestMicroservice, Type } from '@nestjs/common';
-import { setTimeout as delay } from 'node:timers/promises';
 import { FakeKafka, kafkaMessage } from './fake-kafka';
 import {
   change,
@@ -7,46 +5,38 @@ import {
   deadLetters,
   projection,
   RedWidgetProjector,
-  resetProjection,
-  startWidgetsApp,
+  retryDelays,
   TOPIC,
   WidgetBatchProjector,
   WidgetProjector,
+  WidgetsApp,
 } from './widget-consumer';
 
 // The back-off between retries is recorded rather than waited for.
 jest.mock('node:timers/promises', () => ({ setTimeout: jest.fn(async () => undefined) }));
 
-const retryDelays = () => jest.mocked(delay).mock.calls.map(([milliseconds]) => milliseconds);
-
 describe('KafkaEventServer (kafkajs replaced)', () => {
   let kafka: FakeKafka;
-  let app: INestMicroservice | undefined;
-
-  async function start(controller: Type): Promise<void> {
-    app = await startWidgetsApp(kafka, controller);
-  }
+  let widgets: WidgetsApp;
 
   beforeEach(() => {
-    kafka = new FakeKafka();
-    resetProjection();
-    jest.mocked(delay).mockClear();
+    widgets = new WidgetsApp();
+    kafka = widgets.kafka;
   });
 
   afterEach(async () => {
-    await app?.close();
-    app = undefined;
+    await widgets.close();
   });
 
   it("consumes the app's topics in its own group from the beginning, committing offsets itself", async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     expect(kafka.consumerConfig?.groupId).toBe('test.widgets.events');
     expect(kafka.subscription).toEqual({ topics: [TOPIC], fromBeginning: true });
     expect(kafka.runConfig).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false });
   });
 
   it('handles a good message and commits its offset', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     await kafka.deliver(TOPIC, [change(0, 1)]);
     expect(projection.handled).toEqual([1]);
     expect(kafka.partition(TOPIC).committed).toBe('1');
@@ -54,7 +44,7 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
   });
 
   it('retries a failing message with back-off, then dead-letters it without holding up the others', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     projection.failing.add(1);
     const poison = change(0, 1, { 'x-request-id': 'req-1' });
     await kafka.deliver(TOPIC, [poison, change(1, 2), change(2, 3)]);
@@ -77,7 +67,7 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
   });
 
   it('dead-letters a message that is not a valid event at once, and handles the others', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     await kafka.deliver(TOPIC, [change(0, 1), kafkaMessage(1, '{"eventId": "4f1c'), change(2, 2)]);
     expect(projection.calls).toEqual([[1], [2]]);
     expect(retryDelays()).toEqual([]);
@@ -94,7 +84,7 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
   });
 
   it('hands a batch handler its batch in one call, and a failing batch one event per call', async () => {
-    await start(WidgetBatchProjector);
+    await widgets.start(WidgetBatchProjector);
     projection.failing.add(2);
     await kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]);
     const together = Array.from({ length: 5 }, () => [1, 2, 3]);
@@ -105,7 +95,7 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
   });
 
   it('passes over the events another selector is for without decoding them', async () => {
-    await start(RedWidgetProjector);
+    await widgets.start(RedWidgetProjector);
     await kafka.deliver(TOPIC, [
       change(0, 1, { colour: 'red' }),
       change(1, 2, { colour: 'blue' }),
@@ -118,7 +108,7 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
   });
 
   it('neither commits nor passes over a message whose dead letter the cluster refuses', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     projection.failing.add(2);
     kafka.sendFailure = new Error('Connection error: ECONNREFUSED');
     await expect(kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)])).rejects.toThrow(
@@ -130,13 +120,12 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
   });
 
   it('stops fetching, waits for the batch under way and commits it before disconnecting', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     kafka.commitIntervalUp = false;
     let release!: () => void;
     projection.gate = new Promise((resolve) => (release = resolve));
     const delivery = kafka.deliver(TOPIC, [change(0, 1), change(1, 2)]);
-    const stopping = app!.close();
-    app = undefined;
+    const stopping = widgets.close();
     await new Promise((resolve) => setImmediate(resolve));
     expect(kafka.actions).toEqual([`paused ${TOPIC}`]);
     release();

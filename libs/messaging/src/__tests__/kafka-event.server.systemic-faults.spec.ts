@@ -1,16 +1,15 @@
-import { INestMicroservice, Logger, Type } from '@nestjs/common';
-import { setTimeout as delay } from 'node:timers/promises';
+import { Logger } from '@nestjs/common';
 import { register } from 'prom-client';
 import { FakeKafka } from './fake-kafka';
 import {
   change,
   deadLetters,
   projection,
-  resetProjection,
-  startWidgetsApp,
+  retryDelays,
   TOPIC,
   WidgetBatchProjector,
   WidgetProjector,
+  WidgetsApp,
 } from './widget-consumer';
 import { WIDGET_EVENTS } from './widget-events';
 
@@ -20,8 +19,6 @@ jest.mock('node:timers/promises', () => ({ setTimeout: jest.fn(async () => undef
 /** Longer than any back-off series below. */
 const LONG_ENOUGH_MS = 120_000;
 
-const retryDelays = () => jest.mocked(delay).mock.calls.map(([milliseconds]) => milliseconds);
-
 /** kafka_consume_systemic_faults_total for the widget topic so far. */
 async function systemicFaultsCounted(): Promise<number> {
   const { values } = await register.getSingleMetric('kafka_consume_systemic_faults_total')!.get();
@@ -30,11 +27,7 @@ async function systemicFaultsCounted(): Promise<number> {
 
 describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
   let kafka: FakeKafka;
-  let app: INestMicroservice | undefined;
-
-  async function start(controller: Type): Promise<void> {
-    app = await startWidgetsApp(kafka, controller);
-  }
+  let widgets: WidgetsApp;
 
   /** Lets `consuming` run through its back-offs on fake time. */
   async function outlive(consuming: Promise<void>): Promise<void> {
@@ -44,20 +37,18 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
 
   beforeEach(() => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    kafka = new FakeKafka();
-    resetProjection();
-    jest.mocked(delay).mockClear();
+    widgets = new WidgetsApp();
+    kafka = widgets.kafka;
   });
 
   afterEach(async () => {
-    await app?.close();
-    app = undefined;
+    await widgets.close();
     jest.useRealTimers();
     jest.restoreAllMocks();
   });
 
   it('holds the partition at a message while the fault lasts, then goes on in order', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     const warnings = jest.spyOn(Logger.prototype, 'warn');
     const countedBefore = await systemicFaultsCounted();
     projection.unreachableFor.set(2, 8);
@@ -78,7 +69,7 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
   });
 
   it('starts the back-off over at the next message a fault stops at', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     projection.unreachableFor.set(1, 2).set(2, 1);
     await outlive(kafka.consume(TOPIC, [change(0, 1), change(1, 2)]));
     expect(projection.handled).toEqual([1, 2]);
@@ -86,7 +77,7 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
   });
 
   it("holds a batch handler's batch whole rather than handing its events over one by one", async () => {
-    await start(WidgetBatchProjector);
+    await widgets.start(WidgetBatchProjector);
     projection.unreachableFor.set(2, 2);
     await outlive(kafka.consume(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]));
     expect(projection.calls).toEqual([
@@ -103,7 +94,7 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
     ['a violated constraint', () => Object.assign(new Error('duplicate key value'), { code: '23505' })],
     ['a bug', () => new TypeError("Cannot read properties of undefined (reading 'amount')")],
   ])('still dead-letters after 5 tries a message that fails for %s', async (_case, failure) => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     projection.failing.add(1);
     projection.failure = failure;
     await outlive(kafka.consume(TOPIC, [change(0, 1), change(1, 2)]));
@@ -115,7 +106,7 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
   });
 
   it('tries a message 5 times once the fault clears, then dead-letters it if it fails', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     projection.unreachableFor.set(1, 1);
     projection.failing.add(1);
     await outlive(kafka.consume(TOPIC, [change(0, 1), change(1, 2)]));
@@ -125,12 +116,11 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
   });
 
   it('stops at once while a partition is held, committing what came before, resuming nothing', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     kafka.commitIntervalUp = false;
     projection.unreachableFor.set(2, Infinity);
     await kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]);
-    await app!.close();
-    app = undefined;
+    await widgets.close();
     await jest.advanceTimersByTimeAsync(LONG_ENOUGH_MS);
     expect(projection.handled).toEqual([1]);
     expect(kafka.actions).toEqual([
@@ -143,13 +133,12 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
   });
 
   it('holds nothing for later when the fault comes while the consumer stops', async () => {
-    await start(WidgetProjector);
+    await widgets.start(WidgetProjector);
     let release!: () => void;
     projection.gate = new Promise((resolve) => (release = resolve));
     projection.unreachableFor.set(1, Infinity);
     const delivery = kafka.deliver(TOPIC, [change(0, 1)]);
-    const stopping = app!.close();
-    app = undefined;
+    const stopping = widgets.close();
     release();
     await Promise.all([delivery, stopping]);
     expect(jest.getTimerCount()).toBe(0);

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { EventPattern } from '@nestjs/microservices';
 import { CommonEnvironment } from '@payments/runtime';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Observable, throwError } from 'rxjs';
 import { EventBatchPattern } from '../event-routes';
 import { KafkaEventServer } from '../kafka-event.server';
@@ -27,11 +28,6 @@ const freshProjection = () => ({
 });
 
 export const projection = freshProjection();
-
-/** Empties the projection for the next test. */
-export function resetProjection(): void {
-  Object.assign(projection, freshProjection());
-}
 
 /** What node-postgres throws when the database refuses connections. */
 export const connectionRefused = () =>
@@ -85,24 +81,48 @@ class RethrowingFilter implements ExceptionFilter {
   }
 }
 
-/** The widgets app with `controller`, its transport listening on `kafka`. */
-export async function startWidgetsApp(kafka: FakeKafka, controller: Type): Promise<INestMicroservice> {
-  const config = new ConfigService<CommonEnvironment, true>({ KAFKA_TOPIC_PREFIX: 'test.' });
-  const server = new KafkaEventServer(
-    kafka.asKafka(),
-    { produces: [], consumes: [WIDGET_EVENTS] },
-    'widgets',
-    config,
-  );
-  class WidgetsModule {}
-  const app = await NestFactory.createMicroservice(
-    { module: WidgetsModule, controllers: [controller] },
-    { strategy: server, logger: false },
-  );
-  app.useGlobalFilters(new RethrowingFilter());
-  await app.listen();
-  return app;
+/**
+ * One test's widgets app, its transport on a fresh FakeKafka, and a fresh projection. The specs mock
+ * node:timers/promises, so that the back-off between a message's own tries is recorded rather than
+ * waited for.
+ */
+export class WidgetsApp {
+  readonly kafka = new FakeKafka();
+  private app?: INestMicroservice;
+
+  constructor() {
+    Object.assign(projection, freshProjection());
+    jest.mocked(delay).mockClear();
+  }
+
+  /** Starts the app with `controller` and its transport listening. */
+  async start(controller: Type): Promise<void> {
+    const config = new ConfigService<CommonEnvironment, true>({ KAFKA_TOPIC_PREFIX: 'test.' });
+    const server = new KafkaEventServer(
+      this.kafka.asKafka(),
+      { produces: [], consumes: [WIDGET_EVENTS] },
+      'widgets',
+      config,
+    );
+    class WidgetsModule {}
+    this.app = await NestFactory.createMicroservice(
+      { module: WidgetsModule, controllers: [controller] },
+      { strategy: server, logger: false },
+    );
+    this.app.useGlobalFilters(new RethrowingFilter());
+    await this.app.listen();
+  }
+
+  /** Closes the app if it is still open. */
+  async close(): Promise<void> {
+    const app = this.app;
+    this.app = undefined;
+    await app?.close();
+  }
 }
+
+/** The back-offs between a message's own tries so far. */
+export const retryDelays = () => jest.mocked(delay).mock.calls.map(([milliseconds]) => milliseconds);
 
 /** A kafkajs message of widget-1's event of `revision`. */
 export const change = (offset: number, revision: number, headers?: Record<string, string>) =>
