@@ -27,17 +27,21 @@ interface AccountRow {
   balance: bigint;
 }
 
-export interface PostingRow {
-  id: string;
-  transaction_id: string;
-  kind: PostingKind;
-  platform_id: string;
-  environment: Environment;
-  internal_account_id: string;
-  amount: string;
-  currency: string;
-  balance_after: string;
-}
+/** The postings table's columns, in the order writePostings passes them ($1 to $9). */
+const POSTING_COLUMNS = [
+  'id',
+  'transaction_id',
+  'kind',
+  'platform_id',
+  'environment',
+  'internal_account_id',
+  'amount',
+  'currency',
+  'balance_after',
+] as const;
+
+/** A postings row as pg answers it: bigints as strings. */
+export type PostingRow = Record<(typeof POSTING_COLUMNS)[number], string>;
 
 /**
  * The accounts, postings and entries tables, with the statements PostingsService and writePostings
@@ -137,17 +141,12 @@ export class LedgerTables {
   private write(parameters: unknown[]): { claimed: number }[] {
     this.beforeWrites.shift()?.();
     const column = (index: number) => parameters[index] as unknown[];
-    const postings: PostingRow[] = column(0).map((id, row) => ({
-      id: id as string,
-      transaction_id: column(1)[row] as string,
-      kind: column(2)[row] as PostingKind,
-      platform_id: column(3)[row] as string,
-      environment: column(4)[row] as Environment,
-      internal_account_id: column(5)[row] as string,
-      amount: String(column(6)[row]),
-      currency: column(7)[row] as string,
-      balance_after: String(column(8)[row]),
-    }));
+    const postings = column(0).map(
+      (_id, row) =>
+        Object.fromEntries(
+          POSTING_COLUMNS.map((name, index) => [name, String(column(index)[row])]),
+        ) as PostingRow,
+    );
     const claimed = postings.filter(
       (posting) =>
         !this.postings.some(

@@ -13,7 +13,7 @@ import { IncomingApprovalsStore } from '@transfers/incoming/incoming-approvals.s
 import { IncomingPayments, NewIncomingPayment } from '@transfers/incoming/incoming-payments.service';
 import { IncomingRecipient, IncomingRecipientsClient } from '@transfers/incoming/incoming-recipients.client';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
-import { PLATFORM } from '@transfers/transactions/__tests__/transaction-row';
+import { PLATFORM, transactionRow } from '@transfers/transactions/__tests__/transaction-row';
 import { TransactionRows } from '@transfers/transactions/__tests__/transaction-rows';
 import { TransactionStore } from '@transfers/transactions/transaction.store';
 
@@ -22,15 +22,17 @@ const SETTLEMENT_MS = 700;
 const DELAYED_FAILURE_SECONDS = 40;
 const APPROVAL_TIMEOUT_SECONDS = 30;
 
+/** The customer of the stored-row fixture, and its USD internal account. */
+const { customerId: CUSTOMER, platformCustomerId, sourceAccountId } = transactionRow();
 const INTERNAL: LedgerAccount = {
-  id: 'InternalAccount:11111111-1111-4111-8111-111111111111',
-  customerId: 'Customer:1',
-  platformCustomerId: 'cust-1',
+  id: sourceAccountId!,
+  customerId: CUSTOMER,
+  platformCustomerId,
   currency: 'USD',
 };
 const RECIPIENT: IncomingRecipient = {
-  customerId: 'Customer:1',
-  platformCustomerId: 'cust-1',
+  customerId: CUSTOMER!,
+  platformCustomerId: platformCustomerId!,
   umaAddress: '$ada@example.com',
   minAmount: 100,
   maxAmount: 1_000_000,
@@ -46,17 +48,17 @@ const depositAccount = (ending: string): ExternalAccount => ({
   id: 'ExternalAccount:22222222-2222-4222-8222-222222222222',
   status: 'ACTIVE',
   currency: 'USD',
-  customerId: 'Customer:1',
+  customerId: CUSTOMER,
   accountType: 'US_ACCOUNT',
   primaryIdentifier: `123456${ending}`,
   pullCapable: false,
 });
 
-/** 25.00 USD from the sandbox sender to Customer:1, the sender telling `sender's <field>` of each field asked. */
+/** 25.00 USD from the sandbox sender to CUSTOMER, the sender telling `sender's <field>` of each field asked. */
 const payment = (changes: Partial<NewIncomingPayment> = {}): NewIncomingPayment => ({
   id: randomUUID(),
   senderUmaAddress: SENDER,
-  recipient: { customerId: 'Customer:1' },
+  recipient: { customerId: CUSTOMER! },
   currency: 'USD',
   amount: 2_500,
   counterpartyInformation: (fields) =>
@@ -105,8 +107,8 @@ describe('IncomingPayments', () => {
       type: 'INCOMING',
       source: { sourceType: 'UMA_ADDRESS', umaAddress: SENDER, currency: 'USD' },
       destination: { destinationType: 'ACCOUNT', accountId: INTERNAL.id, currency: 'USD' },
-      customerId: 'Customer:1',
-      platformCustomerId: 'cust-1',
+      customerId: CUSTOMER,
+      platformCustomerId,
       sentAmount: { amount: 2_500 },
       receivedAmount: { amount: 2_500 },
       reconciliationInstructions: { reference: expect.stringMatching(/^TR-[0-9A-F]{16}$/) },
@@ -117,7 +119,7 @@ describe('IncomingPayments', () => {
       sourceAccountId: null,
       fundingAccountId: null,
     });
-    expect(ledger.customerAccount).toHaveBeenCalledWith(caller, 'Customer:1', 'USD');
+    expect(ledger.customerAccount).toHaveBeenCalledWith(caller, CUSTOMER, 'USD');
   });
 
   it('asks the sender what the platform requires of counterparties in the currency, optional fields too', async () => {
