@@ -1,15 +1,10 @@
-import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { Job } from 'bullmq';
-import { register } from 'prom-client';
-import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
-import { ChunkTask } from '@bulk-import/chunks/chunk-queue';
-import { ChunkProcessor } from '@bulk-import/chunks/chunk.processor';
-import { CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
-import { ChunkOutcome, ImportJobsStore, StartedChunk } from '@bulk-import/jobs/import-jobs.store';
+import { attempt, chunkProcessor, counted, JOB_ID } from '@bulk-import/chunks/__tests__/chunk-processor-kit';
+import { ChunkOutcome, StartedChunk } from '@bulk-import/jobs/import-jobs.store';
 
-const JOB_ID = '00000000-0000-4000-8000-000000000001';
-const refused = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+const refused = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+  code: '22021',
+});
 const databaseDown = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
 
 /** A chunk of two rows that the file's rules refuse (no customerType): no customers call is made. */
@@ -24,23 +19,11 @@ const chunk: StartedChunk = {
   rows: [['c1'], ['c2']],
 };
 
-const parkedCount = async (reason: string) =>
-  (await register.getSingleMetric('background_items_parked_total')!.get()).values.find(
-    (value) => value.labels.worker === 'bulk-import-chunk' && value.labels.reason === reason,
-  )?.value ?? 0;
-
-const attempt = (attemptsMade: number) =>
-  ({ data: { jobId: JOB_ID, chunkIndex: 0 }, attemptsMade, opts: { attempts: 3 } }) as unknown as Job<ChunkTask>;
+const parkedCount = (reason: string) =>
+  counted('background_items_parked_total', { worker: 'bulk-import-chunk', reason });
 
 describe('ChunkProcessor', () => {
-  const store = { startChunk: jest.fn(), finishChunk: jest.fn() };
-  const customers = { create: jest.fn() };
-  const processor = new ChunkProcessor(
-    store as unknown as ImportJobsStore,
-    customers as unknown as CustomerBatchesClient,
-    {} as ConfigService<BulkImportEnvironment, true>,
-  );
-  const process = (job: Job<ChunkTask>) => (processor as unknown as { process(job: Job<ChunkTask>): Promise<void> }).process(job);
+  const { store, process } = chunkProcessor();
 
   beforeEach(() => {
     jest.resetAllMocks();
@@ -55,7 +38,9 @@ describe('ChunkProcessor', () => {
 
     const stored: ChunkOutcome = store.finishChunk.mock.calls[1][3];
     expect(stored.successful).toBe(0);
-    expect(stored.errors.map(({ rowNumber, correlationId, code }) => [rowNumber, correlationId, code])).toEqual([
+    expect(
+      stored.errors.map(({ rowNumber, correlationId, code }) => [rowNumber, correlationId, code]),
+    ).toEqual([
       [2, 'c1', 'INTERNAL_ERROR'],
       [3, 'c2', 'INTERNAL_ERROR'],
     ]);
