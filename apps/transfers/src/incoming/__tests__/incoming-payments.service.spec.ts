@@ -164,6 +164,23 @@ describe('IncomingPayments', () => {
     expect(transactions.rails.get(opened.id)).toEqual({ answer: 'SETTLE', delayMs: 0, firstLookInMs: 0 });
   });
 
+  it('credits a payment from a platform of this deployment only once its sender has reserved the money', async () => {
+    const fromThisDeployment = payment({ awaitsSenderFunding: true });
+    await incoming.open(caller, fromThisDeployment);
+    expect(transactions.rails.get(fromThisDeployment.id)).toMatchObject({
+      answer: 'SETTLE',
+      awaitsFunding: true,
+    });
+
+    recipients.find.mockResolvedValue({ ...RECIPIENT, defaultUmaDepositAccount: depositAccount('001') });
+    const forwarded = payment({ awaitsSenderFunding: true });
+    await incoming.open(caller, forwarded);
+    expect(transactions.rails.get(forwarded.id)).toMatchObject({
+      delayMs: SETTLEMENT_MS,
+      awaitsFunding: true,
+    });
+  });
+
   it("sends the payment on to the customer's default UMA deposit account, through its internal account", async () => {
     recipients.find.mockResolvedValue({ ...RECIPIENT, defaultUmaDepositAccount: depositAccount('001') });
     const opened = payment();
