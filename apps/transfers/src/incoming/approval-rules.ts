@@ -49,7 +49,7 @@ export function decideFromAnswer(
     case 403:
       return {
         kind: 'reject',
-        reason: textOf(body?.reason) ?? textOf(body?.message) ?? 'Rejected by the platform',
+        reason: textOf(body?.reason) ?? textOf(body?.message) ?? 'no reason given',
       };
     case 422:
       return {

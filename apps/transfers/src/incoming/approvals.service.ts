@@ -62,7 +62,7 @@ export class ApprovalsService {
   reject(caller: Caller, transactionId: string, body: RejectPaymentDto): Promise<TransactionView> {
     return this.decideByRequest(caller, transactionId, () => ({
       kind: 'reject',
-      reason: body.reason || 'Rejected by the platform',
+      reason: body.reason || 'no reason given',
     }));
   }
 

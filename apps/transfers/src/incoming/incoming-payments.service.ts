@@ -7,7 +7,8 @@ import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { IncomingApprovalsStore } from '@transfers/incoming/incoming-approvals.store';
 import { IncomingRecipient, IncomingRecipientsClient } from '@transfers/incoming/incoming-recipients.client';
-import { RailOutcome, sandboxOutcome } from '@transfers/rails/sandbox-rail';
+import { RailOutcomes } from '@transfers/rails/rail-outcomes';
+import { RailOutcome } from '@transfers/rails/sandbox-rail';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
@@ -47,8 +48,6 @@ export interface NewIncomingPayment {
 @Injectable()
 export class IncomingPayments {
   private readonly approvalTimeoutSeconds: number;
-  private readonly settlementMs: number;
-  private readonly delayedFailureMs: number;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -57,11 +56,10 @@ export class IncomingPayments {
     private readonly approvals: IncomingApprovalsStore,
     private readonly recipients: IncomingRecipientsClient,
     private readonly ledger: LedgerClient,
+    private readonly railOutcomes: RailOutcomes,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
     this.approvalTimeoutSeconds = config.get('APPROVAL_TIMEOUT_SECONDS', { infer: true });
-    this.settlementMs = config.get('SANDBOX_SETTLEMENT_MS', { infer: true });
-    this.delayedFailureMs = config.get('SANDBOX_DELAYED_FAILURE_SECONDS', { infer: true }) * 1000;
   }
 
   async open(caller: Caller, payment: NewIncomingPayment): Promise<TransactionView> {
@@ -96,11 +94,9 @@ export class IncomingPayments {
         recipient.requiredCounterpartyFields.map((field) => field.name),
       ),
     };
+    // Forwarded on the rail (its sandbox patterns apply in sandbox only), else credited at once.
     const rail: RailOutcome = forwardTo
-      ? sandboxOutcome('PUSH', forwardTo.primaryIdentifier, {
-          settlementMs: this.settlementMs,
-          delayedFailureMs: this.delayedFailureMs,
-        })
+      ? this.railOutcomes.of(caller, 'PUSH', forwardTo.primaryIdentifier)
       : { answer: 'SETTLE', delayMs: 0 };
     const funded = payment.awaitsSenderFunding ? { ...rail, awaitsFunding: true } : rail;
     return this.write(caller, transaction, funded, requestedReceiverFields(recipient));

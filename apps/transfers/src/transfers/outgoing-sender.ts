@@ -63,7 +63,12 @@ export class OutgoingSender {
       transaction,
       rail: { ...rail, firstLookInMs: ABANDONED_CREATION_MS },
     });
-    if (!inserted) return this.answerExisting(caller, await this.store.get(transaction.id), options);
+    if (!inserted) {
+      const existing = await this.store.get(transaction.id);
+      // A concurrent first request with the key was refused and took its row back meanwhile.
+      if (!existing) throw ApiException.retryLater('CONFLICT', 'Retry with the same Idempotency-Key', 1);
+      return this.answerExisting(caller, existing, options);
+    }
     return this.reserve(
       caller,
       {

@@ -59,7 +59,7 @@ describe('approval rules (docs/api.md#approvals)', () => {
       kind: 'reject',
       reason: 'sanctions',
     });
-    expect(decide(answered(403))).toEqual({ kind: 'reject', reason: 'Rejected by the platform' });
+    expect(decide(answered(403))).toEqual({ kind: 'reject', reason: 'no reason given' });
   });
 
   it('fails on 422 with MISSING_MANDATORY_PAYEE_DATA, naming the required fields', () => {

@@ -1,4 +1,4 @@
-import { toApiId } from '@payments/contracts';
+import { Environment, toApiId } from '@payments/contracts';
 import { ApiException } from '@payments/http';
 import { randomUUID } from 'node:crypto';
 import { ExternalAccount } from '@transfers/accounts/external-accounts.client';
@@ -13,6 +13,7 @@ import { IncomingApprovalsStore } from '@transfers/incoming/incoming-approvals.s
 import { IncomingPayments, NewIncomingPayment } from '@transfers/incoming/incoming-payments.service';
 import { IncomingRecipient, IncomingRecipientsClient } from '@transfers/incoming/incoming-recipients.client';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
+import { RailOutcomes } from '@transfers/rails/rail-outcomes';
 import { PLATFORM, transactionRow } from '@transfers/transactions/__tests__/transaction-row';
 import { TransactionRows } from '@transfers/transactions/__tests__/transaction-rows';
 import { TransactionStore } from '@transfers/transactions/transaction.store';
@@ -89,11 +90,13 @@ describe('IncomingPayments', () => {
       approvals as unknown as IncomingApprovalsStore,
       recipients as unknown as IncomingRecipientsClient,
       ledger as unknown as LedgerClient,
-      transfersConfig({
-        APPROVAL_TIMEOUT_SECONDS,
-        SANDBOX_SETTLEMENT_MS: SETTLEMENT_MS,
-        SANDBOX_DELAYED_FAILURE_SECONDS: DELAYED_FAILURE_SECONDS,
-      }),
+      new RailOutcomes(
+        transfersConfig({
+          SANDBOX_SETTLEMENT_MS: SETTLEMENT_MS,
+          SANDBOX_DELAYED_FAILURE_SECONDS: DELAYED_FAILURE_SECONDS,
+        }),
+      ),
+      transfersConfig({ APPROVAL_TIMEOUT_SECONDS }),
     );
   });
 
@@ -208,6 +211,17 @@ describe('IncomingPayments', () => {
     const opened = payment();
     await incoming.open(caller, opened);
     expect(transactions.rails.get(opened.id)).toEqual({ ...rail, firstLookInMs: 0 });
+  });
+
+  it('forwards in production without the sandbox patterns: every movement settles', async () => {
+    recipients.find.mockResolvedValue({ ...RECIPIENT, defaultUmaDepositAccount: depositAccount('004') });
+    const opened = payment();
+    await incoming.open({ ...caller, environment: Environment.Production }, opened);
+    expect(transactions.rails.get(opened.id)).toEqual({
+      answer: 'SETTLE',
+      delayMs: SETTLEMENT_MS,
+      firstLookInMs: 0,
+    });
   });
 
   it('looks the recipient up as the sender named it, in the currency paid', async () => {

@@ -200,6 +200,17 @@ describe('OutgoingSender', () => {
       expect(postings().map((posting) => posting.kind)).toEqual(['DEPOSIT', 'RESERVE']);
     });
 
+    it('answers 409 with Retry-After when a concurrent first request was refused and took its row back', async () => {
+      const created = transfer();
+      jest.spyOn(rows, 'insertCommitted').mockResolvedValueOnce(false);
+
+      await expect(sender.send(caller, created, RAIL)).rejects.toMatchObject({
+        code: 'CONFLICT',
+        retryAfterSeconds: 1,
+      });
+      expect(ledger.post).not.toHaveBeenCalled();
+    });
+
     it('answers 409 with Retry-After for an older CREATED transfer, leaving it to the settlement worker', async () => {
       rows.put(leftCreated(RESUMABLE_MS + 1));
 
