@@ -70,3 +70,21 @@ export function customerRow(fields: Partial<Customer> = {}, tenant: Caller = cal
     ...fields,
   });
 }
+
+/**
+ * Expects `read` to answer 404 `code` for a malformed and an unknown id, and for `id` read by another
+ * platform or in the other environment: a tenant cannot tell another's data from none.
+ */
+export async function expectNotFoundToOthers(
+  code: string,
+  ids: { id: string; malformed: string; unknown: string },
+  read: (who: Caller, id: string) => Promise<unknown>,
+): Promise<void> {
+  const cases: [Caller, string][] = [
+    [caller, ids.malformed],
+    [caller, ids.unknown],
+    [stranger, ids.id],
+    [production, ids.id],
+  ];
+  for (const [who, id] of cases) await expect(read(who, id)).rejects.toMatchObject({ code, status: 404 });
+}

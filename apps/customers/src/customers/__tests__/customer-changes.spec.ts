@@ -1,13 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { toApiId } from '@payments/contracts';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
 import { Customer } from '@customers/customers/customer.entity';
 import {
   customersService,
   eventTypesOf,
-  individual,
   storedOf,
 } from '@customers/customers/__tests__/customers-service-kit';
-import { caller, currency, customerRow, production, stranger } from '@customers/__tests__/tenant-kit';
+import { individual } from '@customers/customers/__tests__/customer-bodies';
+import {
+  caller,
+  expectNotFoundToOthers,
+  currency,
+  customerRow,
+  stranger,
+} from '@customers/__tests__/tenant-kit';
 
 const patch = { customerType: 'INDIVIDUAL' as const };
 
@@ -22,14 +29,11 @@ describe('CustomersService: reading a customer', () => {
   it("answers 404 USER_NOT_FOUND for an unknown or malformed id, and for another platform's or environment's customer", async () => {
     const { service, customer } = await withCustomer();
 
-    for (const [who, id] of [
-      [caller, toApiId('Customer', '00000000-0000-4000-8000-000000000000')],
-      [caller, 'Customer:nope'],
-      [stranger, customer.id],
-      [production, customer.id],
-    ] as const) {
-      await expect(service.get(who, id)).rejects.toMatchObject({ code: 'USER_NOT_FOUND', status: 404 });
-    }
+    await expectNotFoundToOthers(
+      'USER_NOT_FOUND',
+      { id: customer.id, malformed: 'Customer:nope', unknown: toApiId('Customer', randomUUID()) },
+      (who, id) => service.get(who, id),
+    );
   });
 
   it('keeps a customer in memory between reads, and forgets it once the service changes it', async () => {

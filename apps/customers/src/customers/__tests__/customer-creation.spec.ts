@@ -1,11 +1,10 @@
 import { Customer, UMA_ADDRESS_UNIQUE } from '@customers/customers/customer.entity';
 import {
-  business,
   customersService,
   eventTypesOf,
-  individual,
   storedOf,
 } from '@customers/customers/__tests__/customers-service-kit';
+import { business, individual } from '@customers/customers/__tests__/customer-bodies';
 import { uniqueViolation } from '@customers/__tests__/memory-database-kit';
 import { caller, customerRow, keyed, scope, stranger, UMA_DOMAIN } from '@customers/__tests__/tenant-kit';
 

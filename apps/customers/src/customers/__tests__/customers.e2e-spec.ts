@@ -10,25 +10,7 @@ import {
 } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-
-function individual(platformCustomerId: string, fields: object = {}) {
-  return {
-    platformCustomerId,
-    customerType: 'INDIVIDUAL',
-    fullName: 'Jane Doe',
-    birthDate: '1990-01-15',
-    ...fields,
-  };
-}
-
-function business(platformCustomerId: string, fields: object = {}) {
-  return {
-    platformCustomerId,
-    customerType: 'BUSINESS',
-    businessInfo: { legalName: 'Acme Corporation' },
-    ...fields,
-  };
-}
+import { business, individual } from '@customers/customers/__tests__/customer-bodies';
 
 /** A platformCustomerId no other test uses. */
 function uniqueId(label: string): string {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { toApiId } from '@payments/contracts';
 import { Customer } from '@customers/customers/customer.entity';
 import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
@@ -6,7 +7,13 @@ import {
   accountRequest,
   externalAccountsService,
 } from '@customers/external-accounts/__tests__/external-accounts-kit';
-import { caller, customerRow, production, stranger } from '@customers/__tests__/tenant-kit';
+import {
+  caller,
+  expectNotFoundToOthers,
+  customerRow,
+  production,
+  stranger,
+} from '@customers/__tests__/tenant-kit';
 
 const ACCOUNT_TYPES = Object.keys(VALID_ACCOUNTS) as FixtureAccountType[];
 
@@ -182,16 +189,14 @@ describe('ExternalAccountsService: the internal lookup', () => {
     const { service } = externalAccountsService();
     const account = await service.create(caller, accountRequest('US_ACCOUNT'));
 
-    for (const [who, id] of [
-      [caller, 'ExternalAccount:nope'],
-      [caller, toApiId('ExternalAccount', '00000000-0000-4000-8000-000000000000')],
-      [stranger, account.id],
-      [production, account.id],
-    ] as const) {
-      await expect(service.getInternal(who, id)).rejects.toMatchObject({
-        code: 'ACCOUNT_NOT_FOUND',
-        status: 404,
-      });
-    }
+    await expectNotFoundToOthers(
+      'ACCOUNT_NOT_FOUND',
+      {
+        id: account.id,
+        malformed: 'ExternalAccount:nope',
+        unknown: toApiId('ExternalAccount', randomUUID()),
+      },
+      (who, id) => service.getInternal(who, id),
+    );
   });
 });

@@ -6,7 +6,13 @@ import {
   INVITER_UMA,
   invitationsService,
 } from '@customers/invitations/__tests__/invitations-service-kit';
-import { caller, customerRow, production, stranger, UMA_DOMAIN } from '@customers/__tests__/tenant-kit';
+import {
+  caller,
+  expectNotFoundToOthers,
+  customerRow,
+  stranger,
+  UMA_DOMAIN,
+} from '@customers/__tests__/tenant-kit';
 
 const NOW = new Date('2025-10-13T10:00:00.000Z');
 const IN_AN_HOUR = '2025-10-13T11:00:00.000Z';
@@ -96,17 +102,11 @@ describe('InvitationsService: reading an invitation', () => {
   it("answers 404 INVITATION_NOT_FOUND for a malformed or unknown code and for another platform's or environment's", async () => {
     const { service, invitation } = await withInvitation();
 
-    for (const [who, code] of [
-      [caller, 'not-a-code'],
-      [caller, 'AAAAAAAAAAAAAAAAAAAAAA'],
-      [stranger, invitation.code],
-      [production, invitation.code],
-    ] as const) {
-      await expect(service.get(who, code)).rejects.toMatchObject({
-        code: 'INVITATION_NOT_FOUND',
-        status: 404,
-      });
-    }
+    await expectNotFoundToOthers(
+      'INVITATION_NOT_FOUND',
+      { id: invitation.code, malformed: 'not-a-code', unknown: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      (who, code) => service.get(who, code),
+    );
   });
 });
 
