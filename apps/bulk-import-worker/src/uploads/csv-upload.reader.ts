@@ -3,6 +3,7 @@ import busboy from 'busboy';
 import { CsvError, parse } from 'csv-parse';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable, Transform } from 'node:stream';
+import { CsvRowCounter, textBeforeBadBytes } from '@bulk-import/uploads/csv-row-counter';
 
 /** The multipart part that carries the CSV (docs/api.md, "Bulk import"). */
 export const FILE_PART = 'file';
@@ -52,7 +53,7 @@ export async function openCsvUpload(
       return record;
     },
   });
-  const text = strictUtf8(() => parser.info.records + 1);
+  const text = strictUtf8();
   // pipe() passes data on, not failures: each one ends the parse, and with it the reading.
   file.on('limit', () =>
     parser.destroy(new ApiException('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes} bytes`)),
@@ -69,10 +70,15 @@ export async function openCsvUpload(
     first = await records.next();
   } catch (error) {
     if (!(error instanceof UnreadableFile)) throw error;
-    if (!header) throw new ApiException('INVALID_INPUT', `The header row is ${error.message}`);
+    if (!header) {
+      const where =
+        error.rowNumber === 1 ? 'The header row is' : `The file from row ${error.rowNumber} on is`;
+      throw new ApiException('INVALID_INPUT', `${where} ${error.message}`);
+    }
     return { header, rows: failing(error) };
   }
-  if (first.done) throw new ApiException('INVALID_INPUT', 'The file is empty: it needs a header row naming its columns');
+  if (first.done)
+    throw new ApiException('INVALID_INPUT', 'The file is empty: it needs a header row naming its columns');
   return { header: first.value.fields, rows: records };
 }
 
@@ -116,7 +122,9 @@ function filePart(
     try {
       parts = busboy({ headers, limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 20 } });
     } catch {
-      reject(new ApiException('INVALID_INPUT', `Send the CSV as multipart/form-data in the part "${FILE_PART}"`));
+      reject(
+        new ApiException('INVALID_INPUT', `Send the CSV as multipart/form-data in the part "${FILE_PART}"`),
+      );
       return;
     }
     let found = false;
@@ -140,7 +148,10 @@ function filePart(
       if (!isComplete(body)) reject(new Error('The client stopped sending the upload'));
     });
     parts.on('close', () => {
-      if (!found) reject(new ApiException('INVALID_INPUT', `The multipart body has no part "${FILE_PART}" with the CSV`));
+      if (!found)
+        reject(
+          new ApiException('INVALID_INPUT', `The multipart body has no part "${FILE_PART}" with the CSV`),
+        );
     });
     body.pipe(parts);
   });
@@ -155,26 +166,36 @@ function isComplete(body: Readable): boolean {
   return (body as Readable & { complete?: boolean }).complete !== false;
 }
 
-/** Passes UTF-8 text on and fails where the bytes are not UTF-8 (a spreadsheet saved in another encoding, a binary file). */
-function strictUtf8(currentRow: () => number): Transform {
+/**
+ * Passes UTF-8 text on and fails where the bytes are not UTF-8 (a spreadsheet saved in another
+ * encoding, a binary file), naming the row of the first bad byte.
+ */
+function strictUtf8(): Transform {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const fail = (callback: (error: Error) => void) =>
-    callback(new UnreadableFile(currentRow(), 'not UTF-8 text; save the file as CSV UTF-8'));
+  const rows = new CsvRowCounter();
+  const fail = (callback: (error: Error) => void, before: string) => {
+    rows.feed(before);
+    callback(new UnreadableFile(rows.currentRow, 'not UTF-8 text; save the file as CSV UTF-8'));
+  };
   return new Transform({
     decodeStrings: true,
     readableObjectMode: false,
     transform(chunk: Buffer, _encoding, callback) {
+      let text: string;
       try {
-        callback(null, decoder.decode(chunk, { stream: true }));
+        text = decoder.decode(chunk, { stream: true });
       } catch {
-        fail(callback);
+        fail(callback, textBeforeBadBytes(chunk));
+        return;
       }
+      rows.feed(text);
+      callback(null, text);
     },
     flush(callback) {
       try {
         callback(null, decoder.decode());
       } catch {
-        fail(callback);
+        fail(callback, '');
       }
     },
   });

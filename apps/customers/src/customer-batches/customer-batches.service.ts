@@ -161,7 +161,7 @@ export class CustomerBatchesService {
     candidates: Candidate[],
     now: Date,
   ): Promise<boolean[]> {
-    const created = await this.insertCustomers(manager, scope, candidates, now);
+    const created = await this.insertCustomers(manager, scope, firstOfEachUmaAddress(candidates), now);
     await this.accounts.insertMany(
       manager,
       candidates.flatMap(({ customer, entry: { externalAccount } }) =>
@@ -176,8 +176,8 @@ export class CustomerBatchesService {
   /**
    * One statement for the whole batch, in platformCustomerId order so that two batches sharing ids
    * take their index locks in the same order and cannot deadlock. A row whose platformCustomerId or
-   * UMA address a live customer has is skipped; of two rows sharing one, the earlier in the batch
-   * wins. Returns the ids stored.
+   * UMA address a live customer has is skipped; of two rows sharing a platformCustomerId, the
+   * earlier in the batch wins (the order's tie-break). Returns the ids stored.
    */
   private async insertCustomers(
     manager: EntityManager,
@@ -256,4 +256,19 @@ export class CustomerBatchesService {
     );
     return row?.results;
   }
+}
+
+/**
+ * The candidates without a later one sharing an earlier one's UMA address: the statement inserts in
+ * platformCustomerId order, which would let the alphabetically first take the address instead of
+ * the earlier in the batch.
+ */
+function firstOfEachUmaAddress(candidates: Candidate[]): Candidate[] {
+  const claimed = new Set<string>();
+  return candidates.filter(({ customer: { umaAddress } }) => {
+    if (!umaAddress) return true;
+    if (claimed.has(umaAddress)) return false;
+    claimed.add(umaAddress);
+    return true;
+  });
 }

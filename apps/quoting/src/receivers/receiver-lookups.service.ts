@@ -105,8 +105,13 @@ export class ReceiverLookupsService {
     };
   }
 
+  /** The platform's limits for receiving `currency`; none when it has not enabled it for incoming payments. */
   private async platformLimits(scope: PlatformScope, currency: string): Promise<ReceivableCurrency> {
-    const limits = await this.currencies.limitsOf(scope, currency, 'INCOMING').catch(() => undefined);
+    const limits = await this.currencies.limitsOf(scope, currency, 'INCOMING').catch((error: unknown) => {
+      // A failure to read them (the database down) is not an absence of limits.
+      if (error instanceof ApiException && error.code === 'INVALID_CURRENCY') return undefined;
+      throw error;
+    });
     return { code: currency, min: limits?.minAmount ?? 1, max: limits?.maxAmount ?? UNLIMITED };
   }
 

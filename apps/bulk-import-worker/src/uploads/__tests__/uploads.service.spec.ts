@@ -131,4 +131,19 @@ describe('UploadsService', () => {
     expect(queue.enqueue).not.toHaveBeenCalled();
     expect(await uploadsCounted('failed')).toBe(before + 1);
   });
+
+  it('names the row of a bad byte that comes in the same part as the header, refusing the file', async () => {
+    const { service, dataSource } = uploadsService();
+
+    await expect(
+      service.accept(
+        caller,
+        upload(Buffer.concat([Buffer.from(`${csvOf(rows(2))}$c3@`), Buffer.from([0xff])])),
+      ),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/^The file from row 4 on is not UTF-8 text/),
+    });
+    expect(dataSource.createQueryRunner).not.toHaveBeenCalled();
+  });
 });

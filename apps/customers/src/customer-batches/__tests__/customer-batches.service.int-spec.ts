@@ -96,4 +96,26 @@ describe('CustomerBatchesService (PostgreSQL)', () => {
     expect(await parkedCount('23514')).toBe(before + 1);
     expect((await service.create(caller, { batchKey: 'batch-1', entries: [] })).results).toEqual(results);
   });
+
+  it('gives a UMA address two entries share to the earlier one, whatever their platformCustomerIds', async () => {
+    const address = `$shared-${randomUUID().slice(0, 8)}@acme.test`;
+    const sharing = (platformCustomerId: string) => ({
+      customer: { ...entry(platformCustomerId).customer, umaAddress: address },
+    });
+
+    const { results } = await service.create(caller, {
+      batchKey: 'batch-2',
+      entries: [sharing('zed'), sharing('abe')],
+    });
+
+    expect(results).toEqual([
+      { customerId: expect.stringMatching(/^Customer:/) },
+      { error: expect.objectContaining({ code: 'UMA_ADDRESS_EXISTS' }) },
+    ]);
+    const [holder] = await dataSource.query(
+      `SELECT platform_customer_id FROM customers WHERE uma_address = $1`,
+      [address],
+    );
+    expect(holder).toEqual({ platform_customer_id: 'zed' });
+  });
 });

@@ -75,7 +75,7 @@ function lookups(currencies: CurrencyLimitsV1[] = [limits('USD', ['INCOMING', 'O
   /** The stored lookup a view names, as quote creation finds it. */
   const storedOf = (view: { lookupId: string }, who = caller) =>
     store.find(scopeOf(who), uuidOf('Lookup', view.lookupId)!);
-  return { service, remote, accounts, rates, storedOf, stored: rows };
+  return { service, remote, accounts, rates, storedOf, stored: rows, dataSource };
 }
 
 afterEach(() => jest.useRealTimers());
@@ -286,6 +286,17 @@ describe("ReceiverLookupsService: one of the platform's external accounts", () =
     const view = await service.lookupExternalAccount(caller, ACCOUNT.id, { customerId: CUSTOMER });
 
     expect(view.supportedCurrencies).toMatchObject([{ min: 1, max: 9_000_000_000_000_000 }]);
+  });
+
+  it("fails, rather than advertise no limits, when the platform's currencies cannot be read", async () => {
+    const { service, accounts, dataSource } = lookups();
+    accounts.account.mockResolvedValue(ACCOUNT);
+    const outage = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    (dataSource.query as jest.Mock).mockRejectedValueOnce(outage);
+
+    await expect(service.lookupExternalAccount(caller, ACCOUNT.id, { customerId: CUSTOMER })).rejects.toBe(
+      outage,
+    );
   });
 
   it('answers 404 ACCOUNT_NOT_FOUND for an id of another kind without asking, and passes on an unknown account', async () => {
