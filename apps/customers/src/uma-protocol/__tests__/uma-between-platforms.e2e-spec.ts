@@ -23,6 +23,30 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
     ).body.data[0].balance.amount as number;
   const wellKnown = (host: string, path: string) => asPeer(stack.gatewayUrl, host, path);
   const lookupBySender = (address: string) => lookup(sender, address);
+  /** A quote from the sender's account to `address`, locked on the sending side. */
+  const quoteTo = async (address: string, payer: Record<string, string>, amount: number) => {
+    const found = await lookupBySender(address);
+    expect(found.status).toBe(200);
+    const quote = await sender.sandbox.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: sender.accountId },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: address, currency: 'USD' },
+      lookupId: found.body.lookupId,
+      senderCustomerInfo: payer,
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: amount,
+    });
+    expect(quote.status).toBe(201);
+    return quote.body;
+  };
+  /** The sender's OUTGOING_PAYMENT webhook of `transactionId` in a status `accepted` takes. */
+  const senderWebhook = (transactionId: string, accepted: (status: string) => boolean) =>
+    sender.receiver.waitFor(
+      (body) =>
+        body?.type === 'OUTGOING_PAYMENT' &&
+        body.transaction?.id === transactionId &&
+        accepted(body.transaction.status),
+      20_000,
+    );
 
   beforeAll(async () => {
     [sender, receiver] = await Promise.all([
@@ -126,23 +150,18 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
   });
 
   it('pays: lookup, quote, execute, the receiver’s approval, both ledgers and both platforms’ webhooks', async () => {
-    const found = await lookupBySender(receiver.umaAddress);
-    const quote = await sender.sandbox.post('/quotes', {
-      source: { sourceType: 'ACCOUNT', accountId: sender.accountId },
-      destination: { destinationType: 'UMA_ADDRESS', umaAddress: receiver.umaAddress, currency: 'USD' },
-      lookupId: found.body.lookupId,
-      senderCustomerInfo: { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-10' },
-      lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 10_000,
-    });
-    expect(quote.status).toBe(201);
+    const quote = await quoteTo(
+      receiver.umaAddress,
+      { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-10' },
+      10_000,
+    );
     const executed = await sender.sandbox.post(
-      `/quotes/${quote.body.quoteId}/execute`,
+      `/quotes/${quote.quoteId}/execute`,
       {},
       { headers: { 'idempotency-key': randomUUID() } },
     );
     expect(executed.status).toBe(200);
-    const received = quote.body.totalReceivingAmount as number;
+    const received = quote.totalReceivingAmount as number;
 
     const approval = await receiver.receiver.waitFor(
       (body) => body?.type === 'INCOMING_PAYMENT' && body.transaction?.status === 'PENDING',
@@ -155,13 +174,7 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
       counterpartyInformation: { FULL_NAME: 'Ada Lovelace' },
     });
     const [outgoingDone, incomingDone] = await Promise.all([
-      sender.receiver.waitFor(
-        (body) =>
-          body?.type === 'OUTGOING_PAYMENT' &&
-          body.transaction?.id === executed.body.transactionId &&
-          body.transaction.status === 'COMPLETED',
-        20_000,
-      ),
+      senderWebhook(executed.body.transactionId, (status) => status === 'COMPLETED'),
       receiver.receiver.waitFor(
         (body) =>
           body?.type === 'INCOMING_PAYMENT' &&
@@ -172,7 +185,7 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
     ]);
     expect(outgoingDone.body.transaction.destination).toMatchObject({ umaAddress: receiver.umaAddress });
     expect(incomingDone.body.transaction.receivedAmount.amount).toBe(received);
-    expect(await balanceOf(sender)).toBe(100_000 - (quote.body.totalSendingAmount as number));
+    expect(await balanceOf(sender)).toBe(100_000 - (quote.totalSendingAmount as number));
     expect(await balanceOf(receiver)).toBe(received);
 
     await expectLedgerBalanced();
@@ -182,27 +195,12 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
     ['rejects it', 'Reject Me', 'REJECTED', 'rejected the payment'],
     ['lets its approval time out', 'Undecided', 'FAILED', 'did not approve the payment in time'],
   ])('gives the sender its money back when the receiving platform %s', async (_, payer, status, detail) => {
-    const found = await lookupBySender(receiver.umaAddress);
-    const quote = await sender.sandbox.post('/quotes', {
-      source: { sourceType: 'ACCOUNT', accountId: sender.accountId },
-      destination: { destinationType: 'UMA_ADDRESS', umaAddress: receiver.umaAddress, currency: 'USD' },
-      lookupId: found.body.lookupId,
-      senderCustomerInfo: { FULL_NAME: payer },
-      lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 2_500,
-    });
-    expect(quote.status).toBe(201);
+    const quote = await quoteTo(receiver.umaAddress, { FULL_NAME: payer }, 2_500);
     const [senderBefore, receiverBefore] = [await balanceOf(sender), await balanceOf(receiver)];
-    const executed = await sender.sandbox.post(`/quotes/${quote.body.quoteId}/execute`, {});
+    const executed = await sender.sandbox.post(`/quotes/${quote.quoteId}/execute`, {});
     expect(executed.status).toBe(200);
 
-    const ended = await sender.receiver.waitFor(
-      (body) =>
-        body?.type === 'OUTGOING_PAYMENT' &&
-        body.transaction?.id === executed.body.transactionId &&
-        body.transaction.status !== 'PENDING',
-      20_000,
-    );
+    const ended = await senderWebhook(executed.body.transactionId, (status) => status !== 'PENDING');
     expect(ended.body.transaction).toMatchObject({ status, failureReason: 'PAY_REQUEST_FAILED' });
     expect(ended.body.transaction.failureDetail).toContain(detail);
     expect(await balanceOf(sender)).toBe(senderBefore);
@@ -211,18 +209,9 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
   });
 
   it('credits the receiver nothing when the sender is refused after its pay request was accepted', async () => {
-    const found = await lookupBySender(receiver.umaAddress);
-    const quote = await sender.sandbox.post('/quotes', {
-      source: { sourceType: 'ACCOUNT', accountId: sender.accountId },
-      destination: { destinationType: 'UMA_ADDRESS', umaAddress: receiver.umaAddress, currency: 'USD' },
-      lookupId: found.body.lookupId,
-      senderCustomerInfo: { FULL_NAME: 'Broke Sender' },
-      lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 10_000_000,
-    });
-    expect(quote.status).toBe(201);
+    const quote = await quoteTo(receiver.umaAddress, { FULL_NAME: 'Broke Sender' }, 10_000_000);
     const [senderBefore, receiverBefore] = [await balanceOf(sender), await balanceOf(receiver)];
-    const executed = await sender.sandbox.post(`/quotes/${quote.body.quoteId}/execute`, {});
+    const executed = await sender.sandbox.post(`/quotes/${quote.quoteId}/execute`, {});
     expect(executed).toMatchObject({ status: 422, body: { code: 'INSUFFICIENT_BALANCE' } });
 
     // The pay request went through and the receiving platform approved: nothing funds it.
@@ -247,27 +236,12 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
       fullName: 'Gone Soon',
       ...PERSON,
     });
-    const found = await lookupBySender(customer.body.umaAddress);
-    expect(found.status).toBe(200);
-    const quote = await sender.sandbox.post('/quotes', {
-      source: { sourceType: 'ACCOUNT', accountId: sender.accountId },
-      destination: { destinationType: 'UMA_ADDRESS', umaAddress: customer.body.umaAddress },
-      lookupId: found.body.lookupId,
-      senderCustomerInfo: { FULL_NAME: 'Ada Lovelace' },
-      lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 5_000,
-    });
-    expect(quote.status).toBe(201);
+    const quote = await quoteTo(customer.body.umaAddress, { FULL_NAME: 'Ada Lovelace' }, 5_000);
     expect((await receiver.sandbox.delete(`/customers/${customer.body.id}`)).status).toBe(200);
     const before = await balanceOf(sender);
-    const executed = await sender.sandbox.post(`/quotes/${quote.body.quoteId}/execute`, {});
+    const executed = await sender.sandbox.post(`/quotes/${quote.quoteId}/execute`, {});
     expect(executed.status).toBe(200);
-    const failed = await sender.receiver.waitFor(
-      (body) =>
-        body?.type === 'OUTGOING_PAYMENT' &&
-        body.transaction?.id === executed.body.transactionId &&
-        body.transaction.status === 'FAILED',
-    );
+    const failed = await senderWebhook(executed.body.transactionId, (status) => status === 'FAILED');
     expect(failed.body.transaction).toMatchObject({ failureReason: 'PAY_REQUEST_FAILED' });
     expect(failed.body.transaction.failureDetail).toContain('USER_NOT_FOUND');
     expect(await balanceOf(sender)).toBe(before);
