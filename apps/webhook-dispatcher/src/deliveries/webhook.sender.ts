@@ -54,17 +54,15 @@ export class WebhookSender implements OnApplicationShutdown {
       return { url, startedAt, durationMs: elapsed(), responseStatus: response.statusCode, responseBody };
     } catch (error) {
       const timedOut = TIMEOUT_CODES.has((error as { code?: string })?.code ?? '');
-      return { url, startedAt, durationMs: elapsed(), error: this.describe(error, timeoutMs), timedOut };
+      const description = timedOut
+        ? `no answer within ${timeoutMs} ms`
+        : ((error as Error)?.message ?? String(error));
+      return { url, startedAt, durationMs: elapsed(), error: description, timedOut };
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.agent.close();
-  }
-
-  private describe(error: unknown, timeoutMs: number): string {
-    if (TIMEOUT_CODES.has((error as { code?: string })?.code ?? '')) return `no answer within ${timeoutMs} ms`;
-    return (error as Error)?.message ?? String(error);
   }
 }
 
