@@ -34,26 +34,22 @@ export class PayRequestHandler {
     const receiver = await this.receivers.receiver(host, user);
     const request = parsePayRequest(body);
     const sender = request.payerData?.identifier;
-    if (!request.isUma() || typeof sender !== 'string' || !domainOfAddress(sender)) {
+    const senderDomain = typeof sender === 'string' ? domainOfAddress(sender) : undefined;
+    if (!request.isUma() || typeof sender !== 'string' || !senderDomain) {
       throw new ApiException(
         'INVALID_INPUT',
         'Only signed UMA pay requests with payerData.identifier are taken',
       );
     }
-    const fromThisDeployment = await this.receivers.senderOfThisDeployment(
-      receiver.config,
-      domainOfAddress(sender)!,
-    );
-    const senderKeys = await this.publicKeys.of(domainOfAddress(sender)!);
+    const fromThisDeployment = await this.receivers.senderOfThisDeployment(receiver.config, senderDomain);
+    const senderKeys = await this.publicKeys.of(senderDomain);
     if (!(await verified(() => verifyPayReqSignature(request, senderKeys, this.nonces)))) {
-      throw new ApiException(
-        'UNAUTHORIZED',
-        `The pay request is not signed by ${domainOfAddress(sender)}'s key`,
-      );
+      throw new ApiException('UNAUTHORIZED', `The pay request is not signed by ${senderDomain}'s key`);
     }
     const currency = this.currencyOf(receiver, request);
+    const counterpartyInformation = userInfoOf(request.payerData);
     const missing = Object.entries(requestedPayerData([currency]))
-      .filter(([name, option]) => option.mandatory && !userInfoOf(request.payerData)[name])
+      .filter(([name, option]) => option.mandatory && !counterpartyInformation[name])
       .map(([name]) => name);
     if (missing.length) {
       throw new ApiException('MISSING_MANDATORY_USER_INFO', `payerData lacks ${missing.join(', ')}`, {
@@ -71,7 +67,7 @@ export class PayRequestHandler {
         customerId: toApiId('Customer', receiver.customer.id),
         currency: currency.currencyCode,
         amount: request.amount,
-        counterpartyInformation: userInfoOf(request.payerData),
+        counterpartyInformation,
         awaitsSenderFunding: fromThisDeployment,
       },
     );
