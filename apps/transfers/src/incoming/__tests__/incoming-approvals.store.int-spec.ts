@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
-import { TestDatabase } from '@payments/testing';
+import { Outbox } from '@payments/persistence';
+import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
@@ -14,15 +14,14 @@ jest.setTimeout(30_000);
 const REQUESTED = [{ name: 'FULL_NAME', mandatory: true }];
 
 describe('IncomingApprovalsStore (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let approvals: IncomingApprovalsStore;
   let transactions: TransactionStore;
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, TRANSFERS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, TRANSFERS_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(TRANSFERS_SCHEMA);
+    dataSource = database.dataSource;
     approvals = new IncomingApprovalsStore(dataSource);
     transactions = new TransactionStore(
       dataSource,
@@ -31,7 +30,6 @@ describe('IncomingApprovalsStore (PostgreSQL)', () => {
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 

@@ -1,8 +1,8 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment, TransactionStatus } from '@payments/contracts';
-import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
+import { Outbox } from '@payments/persistence';
 import { LEASE_MS } from '@payments/runtime';
-import { TestDatabase } from '@payments/testing';
+import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
@@ -16,15 +16,14 @@ jest.setTimeout(30_000);
 const SENDER_FUNDING_SECONDS = 60;
 
 describe('RailAttemptsStore (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   let attempts: RailAttemptsStore;
   let transactions: TransactionStore;
 
   beforeAll(async () => {
-    database = await TestDatabase.create();
-    await runMigrations(database.url, TRANSFERS_SCHEMA);
-    dataSource = await new DataSource(dataSourceOptions(database.url, TRANSFERS_SCHEMA)).initialize();
+    database = await MigratedDatabase.create(TRANSFERS_SCHEMA);
+    dataSource = database.dataSource;
     attempts = new RailAttemptsStore(dataSource, {
       get: () => SENDER_FUNDING_SECONDS,
     } as unknown as ConfigService<TransfersEnvironment, true>);
@@ -35,7 +34,6 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
