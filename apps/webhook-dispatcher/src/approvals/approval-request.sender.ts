@@ -60,7 +60,9 @@ export class ApprovalRequestSender {
 function unsent(delivery: DueDelivery, outcome: 'UNREACHABLE' | 'TIMED_OUT', error: string): DeliveryUpdate {
   const now = new Date();
   return {
-    ...{ id: delivery.id, lease: delivery.lease, attemptCount: delivery.attemptCount },
+    id: delivery.id,
+    lease: delivery.lease,
+    attemptCount: delivery.attemptCount,
     decision: { status: 'FAILED', nextAttemptAt: now, lastError: error },
     answer: answerEvent(delivery, { outcome, error, answeredAt: now.toISOString() }),
   };
@@ -68,14 +70,14 @@ function unsent(delivery: DueDelivery, outcome: 'UNREACHABLE' | 'TIMED_OUT', err
 
 /** Answered in any way, the webhook reached the platform; otherwise it is given up at once. */
 export function decisionAfter(attempt: AttemptResult): Decision {
-  const finishedAt = new Date(attempt.startedAt.getTime() + attempt.durationMs);
+  const finishedAt = finishedAtOf(attempt);
   return attempt.responseStatus === undefined
     ? { status: 'FAILED', nextAttemptAt: finishedAt, lastError: `approval request: ${attempt.error}` }
     : { status: 'DELIVERED', nextAttemptAt: finishedAt, lastError: null };
 }
 
 export function answerOf(delivery: DueDelivery, attempt: AttemptResult): ApprovalAnswerEvent {
-  const answeredAt = new Date(attempt.startedAt.getTime() + attempt.durationMs).toISOString();
+  const answeredAt = finishedAtOf(attempt).toISOString();
   if (attempt.responseStatus !== undefined) {
     return answerEvent(delivery, {
       outcome: 'ANSWERED',
@@ -89,6 +91,10 @@ export function answerOf(delivery: DueDelivery, attempt: AttemptResult): Approva
     error: attempt.error ?? 'no answer',
     answeredAt,
   });
+}
+
+function finishedAtOf(attempt: AttemptResult): Date {
+  return new Date(attempt.startedAt.getTime() + attempt.durationMs);
 }
 
 /** Keyed by the transaction, whose id the webhook's body carries. */
