@@ -148,6 +148,7 @@ export class RailAttemptsStore {
 
   /** Starts the rail's clock on approved payments: each attempt is due after its delay from now. */
   async startNow(manager: EntityManager, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
     await manager.query(
       `UPDATE rail_attempts SET due_at = now() + delay_ms * interval '1 millisecond'
        WHERE transaction_id = ANY($1::uuid[]) AND finished_at IS NULL`,
