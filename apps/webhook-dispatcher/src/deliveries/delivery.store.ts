@@ -130,8 +130,16 @@ export class DeliveryStore {
       if (!row) return { inserted: false, behind: false };
       if (row.lease_token === null) return { inserted: true, behind: row.behind };
       const claimed = {
-        ...{ id, platformId, environment, approvalRequest, lease: row.lease_token, type, body },
-        ...{ attemptCount: 0, createdAt: row.created_at, url: row.url },
+        id,
+        platformId,
+        environment,
+        approvalRequest,
+        lease: row.lease_token,
+        type,
+        body,
+        attemptCount: 0,
+        createdAt: row.created_at,
+        url: row.url,
       };
       return { inserted: true, behind: row.behind, claimed };
     });
