@@ -12,3 +12,4 @@ export * from './events/webhooks/approval-answers';
 export * from './events/ledger/balance-events';
 export * from './rate-details';
 export * from './storable-text';
+export * from './uma-address';

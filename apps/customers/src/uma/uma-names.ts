@@ -1,24 +1,15 @@
+import { isUmaDomain, MAX_UMA_HANDLE_LENGTH, umaAddressParts } from '@payments/contracts';
 import { randomInt } from 'node:crypto';
 
-const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-/** A lower-case host name, optionally with a port: local and test deployments serve UMA on one. */
-const DOMAIN = `${LABEL}(?:\\.${LABEL})*(?::\\d{1,5})?`;
-const MAX_DOMAIN_LENGTH = 253;
 /** UMA user names are 1 to 64 of a-z, 0-9, '.', '_', '+' and '-', compared without case. */
-const MAX_HANDLE_LENGTH = 64;
+const MAX_HANDLE_LENGTH = MAX_UMA_HANDLE_LENGTH;
 const MAX_DNS_LABEL_LENGTH = 63;
 
-const UMA_DOMAIN_PATTERN = new RegExp(`^${DOMAIN}$`);
-const UMA_ADDRESS_PATTERN = new RegExp(`^\\$[a-z0-9._+-]{1,${MAX_HANDLE_LENGTH}}@(${DOMAIN})$`);
-
-export function isUmaDomain(value: unknown): boolean {
-  return typeof value === 'string' && value.length <= MAX_DOMAIN_LENGTH && UMA_DOMAIN_PATTERN.test(value);
-}
+export { isUmaDomain };
 
 /** `$user@domain` in lower case (callers lower-case input first, since addresses compare without case). */
 export function isUmaAddress(value: unknown): boolean {
-  const domain = typeof value === 'string' ? UMA_ADDRESS_PATTERN.exec(value)?.[1] : undefined;
-  return domain !== undefined && domain.length <= MAX_DOMAIN_LENGTH;
+  return typeof value === 'string' && umaAddressParts(value) !== undefined;
 }
 
 /** A DNS label (a-z, 0-9 and '-') that reads like `name`: the base of a new platform's UMA domains. */
