@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { toApiId } from '@payments/contracts';
+import { toApiId, umaAddressParts } from '@payments/contracts';
 import { ApiException } from '@payments/http';
 import { currencyOf } from '@payments/money';
 import { getPayReqResponse, PayRequest, verifyPayReqSignature } from '@uma-sdk/core';
@@ -10,7 +10,6 @@ import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
 import { IncomingPaymentsClient } from '@customers/uma-protocol/receiving/incoming-payments.client';
 import { NOMINAL_MULTIPLIER, receivable, verified } from '@customers/uma-protocol/receiving/lnurlp-responder';
 import { UmaReceiver, UmaReceivers } from '@customers/uma-protocol/receiving/uma-receivers';
-import { domainOfAddress } from '@customers/uma-protocol/uma-addresses';
 import { requestedPayerData, userInfoOf } from '@customers/uma-protocol/uma-payer-data';
 
 /**
@@ -34,7 +33,8 @@ export class PayRequestHandler {
     const receiver = await this.receivers.receiver(host, user);
     const request = parsePayRequest(body);
     const sender = request.payerData?.identifier;
-    const senderDomain = typeof sender === 'string' ? domainOfAddress(sender) : undefined;
+    const senderDomain =
+      typeof sender === 'string' ? umaAddressParts(sender.toLowerCase())?.domain : undefined;
     if (!request.isUma() || typeof sender !== 'string' || !senderDomain) {
       throw new ApiException(
         'INVALID_INPUT',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { umaAddressParts } from '@payments/contracts';
 import { ApiException, Caller, scopeOf } from '@payments/http';
 import { isSupportedCurrency } from '@payments/money';
 import {
@@ -22,7 +23,6 @@ import { UmaPeerError } from '@customers/uma-protocol/peers/uma-peer-targets';
 import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
 import { verified } from '@customers/uma-protocol/receiving/lnurlp-responder';
 import { UmaLookupDto, UmaPayRequestDto } from '@customers/uma-protocol/sending/dto/uma-sending.dto';
-import { domainOfAddress } from '@customers/uma-protocol/uma-addresses';
 import { PayerDataField, payerDataFields, userInfoOf } from '@customers/uma-protocol/uma-payer-data';
 
 export interface UmaLookupAnswer {
@@ -149,7 +149,7 @@ export class UmaSender {
   }
 
   private domainOf(address: string, code: 'LNURLP_REQUEST_FAILED' | 'PAYREQ_REQUEST_FAILED'): string {
-    const domain = domainOfAddress(address);
+    const domain = umaAddressParts(address)?.domain;
     if (!domain) throw new ApiException(code, `${address} is not a UMA address`);
     return domain;
   }
