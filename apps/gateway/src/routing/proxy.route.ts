@@ -87,16 +87,7 @@ function registerKycPages(fastify: FastifyInstance, upstreams: UpstreamClient, p
     method: ['GET', 'POST'],
     url: '/kyc/:token',
     preHandler,
-    handler: async (request: FastifyRequest, reply: FastifyReply) =>
-      send(
-        reply,
-        await upstreams.call('customers', {
-          method: request.method,
-          pathAndQuery: request.url,
-          body: request.body,
-          requestId: String(request.id),
-        }),
-      ),
+    handler: forwardToCustomers(upstreams, { passHost: false }),
   });
 }
 
@@ -110,7 +101,16 @@ function registerUmaEndpoints(
   upstreams: UpstreamClient,
   preHandler: PreHandler,
 ): void {
-  const forward = async (request: FastifyRequest, reply: FastifyReply) =>
+  const forward = forwardToCustomers(upstreams, { passHost: true });
+  fastify.get('/.well-known/lnurlp/:user', { preHandler }, forward);
+  fastify.get('/.well-known/lnurlpubkey', { preHandler }, forward);
+  fastify.get('/.well-known/uma-configuration', { preHandler }, forward);
+  fastify.post('/uma/payreq/:user', { preHandler }, forward);
+}
+
+/** A handler that passes a request without credentials, path as it came, on to the customers app. */
+function forwardToCustomers(upstreams: UpstreamClient, { passHost }: { passHost: boolean }) {
+  return async (request: FastifyRequest, reply: FastifyReply) =>
     send(
       reply,
       await upstreams.call('customers', {
@@ -118,13 +118,9 @@ function registerUmaEndpoints(
         pathAndQuery: request.url,
         body: request.body,
         requestId: String(request.id),
-        forwardedHost: request.headers.host ?? '',
+        forwardedHost: passHost ? (request.headers.host ?? '') : undefined,
       }),
     );
-  fastify.get('/.well-known/lnurlp/:user', { preHandler }, forward);
-  fastify.get('/.well-known/lnurlpubkey', { preHandler }, forward);
-  fastify.get('/.well-known/uma-configuration', { preHandler }, forward);
-  fastify.post('/uma/payreq/:user', { preHandler }, forward);
 }
 
 function bodyOf(request: FastifyRequest): unknown {
