@@ -48,7 +48,7 @@ export function isPullFunded(
  * An incoming payment forwarded to the customer's default UMA deposit account (docs/api.md, "Accounts"): the
  * money passes through the customer's internal account on its way out, as a pull-funded payout's does.
  */
-export function isForwarded(transaction: Pick<Transaction, 'type' | 'fundingAccountId'>): boolean {
+function isForwarded(transaction: Pick<Transaction, 'type' | 'fundingAccountId'>): boolean {
   return transaction.type === 'INCOMING' && transaction.fundingAccountId !== null;
 }
 

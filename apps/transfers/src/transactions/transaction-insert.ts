@@ -66,11 +66,7 @@ export interface NewScheduledTransaction {
   rail: RailSchedule;
 }
 
-export type InputColumn = [
-  name: string,
-  type: string,
-  valueOf: (created: NewScheduledTransaction) => unknown,
-];
+type InputColumn = [name: string, type: string, valueOf: (created: NewScheduledTransaction) => unknown];
 
 /** The columns a new transaction is inserted with, besides its status. */
 const TRANSACTION_INPUT: InputColumn[] = [
