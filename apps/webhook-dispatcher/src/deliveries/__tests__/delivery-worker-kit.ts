@@ -48,6 +48,9 @@ export const newDelivery = (id: string, fields: Partial<NewDelivery> = {}): NewD
   ...fields,
 });
 
+/** A failure of the database as pg reports a refused connection: a systemic fault. */
+export const databaseDown = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+
 export const answered = (responseStatus: number): AttemptResult => ({
   url: URL,
   startedAt: new Date(),

@@ -1,11 +1,10 @@
 import { register } from 'prom-client';
-import { answered, deliveryWorkerKit, newDelivery } from './delivery-worker-kit';
+import { answered, databaseDown, deliveryWorkerKit, newDelivery } from './delivery-worker-kit';
 
 const POISON = '00000000-0000-4000-8000-000000000001';
 const GOOD = ['00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
 /** What Postgres answers for a NUL that reached a text column. */
 const untranslatable = Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' });
-const databaseDown = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
 
 const parkedCount = async (reason: string) =>
   (await register.getSingleMetric('background_items_parked_total')!.get()).values.find(

@@ -1,5 +1,6 @@
 import {
   answered,
+  databaseDown,
   deliveryWorkerKit,
   due,
   ERROR_DELAY_MS,
@@ -8,8 +9,6 @@ import {
   POLL_MS,
   URL,
 } from './delivery-worker-kit';
-
-const databaseDown = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
 
 describe('DeliveryWorker: taking webhooks to send', () => {
   let kit: ReturnType<typeof deliveryWorkerKit>;
