@@ -2,6 +2,7 @@ import {
   ApiClient,
   e2eStack,
   eventually,
+  newCustomer,
   newPlatformClients,
   platformWithEndpoint,
   PlatformWithEndpoint,
@@ -66,16 +67,8 @@ describe('quotes, exchange rates and execution', () => {
       supportedCurrencies: [currency('USD'), currency('EUR'), currency('MXN')],
     });
     expect(config.status).toBe(200);
-    const created = await sandbox.post('/customers', {
-      platformCustomerId: `fx-${randomUUID().slice(0, 8)}`,
-      customerType: 'INDIVIDUAL',
-      fullName: 'Ada Lovelace',
-      birthDate: '1985-12-10',
-      nationality: 'GB',
-      address: { line1: '1 Main St', city: 'London', postalCode: 'N1 1AA', country: 'GB' },
-    });
-    customerId = created.body.id;
-    for (const code of ['USD', 'EUR', 'MXN']) {
+    ({ customerId, internalAccountId: internal.USD } = await newCustomer(sandbox, 'fx'));
+    for (const code of ['EUR', 'MXN']) {
       internal[code] = await eventually(async () => {
         const page = await sandbox.get(
           `/customers/internal-accounts?customerId=${customerId}&currency=${code}`,

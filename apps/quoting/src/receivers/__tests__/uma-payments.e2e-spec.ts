@@ -2,6 +2,7 @@ import {
   ApiClient,
   e2eStack,
   eventually,
+  newCustomer,
   newPlatformClients,
   platformWithEndpoint,
   PlatformWithEndpoint,
@@ -103,19 +104,7 @@ describe('receiver lookups, UMA providers and quotes to UMA addresses', () => {
     expect(
       (await sandbox.patch('/config', { supportedCurrencies: [currency('USD'), currency('EUR')] })).status,
     ).toBe(200);
-    const created = await sandbox.post('/customers', {
-      platformCustomerId: `uma-${randomUUID().slice(0, 8)}`,
-      customerType: 'INDIVIDUAL',
-      fullName: 'Ada Lovelace',
-      birthDate: '1985-12-10',
-      nationality: 'GB',
-      address: { line1: '1 Main St', city: 'London', postalCode: 'N1 1AA', country: 'GB' },
-    });
-    customerId = created.body.id;
-    usdAccount = await eventually(async () => {
-      const page = await sandbox.get(`/customers/internal-accounts?customerId=${customerId}&currency=USD`);
-      return page.body.data?.[0]?.id as string | undefined;
-    });
+    ({ customerId, internalAccountId: usdAccount } = await newCustomer(sandbox, 'uma'));
     expect(
       (await sandbox.post(`/sandbox/internal-accounts/${usdAccount}/fund`, { amount: 1_000_000 })).status,
     ).toBe(200);
