@@ -1,3 +1,5 @@
+import { umaAddressParts } from '@payments/contracts';
+
 /**
  * The simulated UMA senders of sandbox incoming payments: any address at SANDBOX_UMA_DOMAIN, each
  * telling the same made-up details about itself, under the user-info field names of docs/api.md
@@ -14,12 +16,9 @@ const SANDBOX_SENDER_DETAILS: Readonly<Record<string, string>> = {
   TAX_ID: '12-3456789',
 };
 
-/** `$user@domain`, the UMA address form; the user part as UMA allows it. */
-const UMA_ADDRESS = /^\$[a-z0-9._+-]{1,64}@([a-z0-9.-]{1,255})$/i;
-
+/** A UMA address (compared without case) at the sandbox senders' domain. */
 export function isSandboxUmaAddress(address: string, sandboxDomain: string): boolean {
-  const match = UMA_ADDRESS.exec(address);
-  return match !== null && match[1].toLowerCase() === sandboxDomain;
+  return umaAddressParts(address.toLowerCase())?.domain === sandboxDomain;
 }
 
 /**
