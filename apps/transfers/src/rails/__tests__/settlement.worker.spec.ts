@@ -150,6 +150,40 @@ describe('SettlementWorker', () => {
     ]);
   });
 
+  it('settles a batch of payments between platforms item by item: one whose release fails is retried alone', async () => {
+    const WAITING = '00000000-0000-4000-8000-000000000003';
+    const paying = (id: string, awaitedStatus: string) =>
+      ({
+        ...dueTransaction(id, 1),
+        type: 'OUTGOING',
+        sourceAccountId: 'InternalAccount:2',
+        sourceCurrency: 'USD',
+        awaitsTransactionId: GOOD,
+        awaitedType: 'INCOMING',
+        awaitedEnvironment: 'SANDBOX',
+        awaitedStatus,
+      }) as DueTransaction;
+    ledger.postAll.mockImplementation(async (_caller, postings: { transactionId: string }[]) =>
+      postings.map((posting) =>
+        posting.transactionId.endsWith(POISON) ? new Error('ledger refused') : undefined,
+      ),
+    );
+
+    await settle([paying(POISON, 'REJECTED'), paying(WAITING, 'PENDING'), dueTransaction(GOOD, 1)]);
+
+    expect(attempts.retryLater).toHaveBeenCalledWith(manager, [
+      expect.objectContaining({ id: POISON, error: 'ledger refused' }),
+    ]);
+    expect(attempts.waitLater).toHaveBeenCalledWith(
+      manager,
+      [{ key: WAITING, token: `${WAITING}-lease` }],
+      2_000,
+    );
+    expect(transactions.move).toHaveBeenCalledWith(manager, [
+      expect.objectContaining({ id: GOOD, to: 'COMPLETED' }),
+    ]);
+  });
+
   it('does not record what comes of an attempt whose claim was lost to another worker meanwhile', async () => {
     jest.useFakeTimers();
     let answer: () => void = () => undefined;
