@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { register } from 'prom-client';
 import { PollingLoop, PollingOptions } from '../polling-loop';
+import { delay } from '../wakeable-sleep';
 
 const IDLE_MS = 1_000;
 const ERROR_MS = 5_000;
@@ -136,7 +137,7 @@ describe('PollingLoop', () => {
   it('on stop lets the tick in progress finish, and neither pauses nor ticks after it', async () => {
     let finished = false;
     script.then(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await delay(300);
       finished = true;
       return false;
     });

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { PollingLoop } from '../polling-loop';
 import { PollingWorker } from '../polling-worker';
+import { delay } from '../wakeable-sleep';
 
 /** Stands for the database pool, which Nest closes in onApplicationShutdown. */
 @Injectable()
@@ -33,7 +34,7 @@ class WidgetSweeper extends PollingWorker {
   }
 
   private async sweep(): Promise<boolean> {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await delay(50);
     this.sweeps.push(this.pool.open);
     return false;
   }
@@ -43,7 +44,7 @@ describe('PollingWorker', () => {
   it('starts its loop once the app is up, and stops it, the sweep in progress finished, before connections close', async () => {
     const moduleRef = await Test.createTestingModule({ providers: [Pool, WidgetSweeper] }).compile();
     const sweeper = moduleRef.get(WidgetSweeper);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await delay(80);
     expect(sweeper.sweeps).toEqual([]);
 
     await moduleRef.init();
