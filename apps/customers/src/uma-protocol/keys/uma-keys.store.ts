@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { BoundedCache } from '@payments/runtime';
 import { generateKeyPairSync } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CustomersEnvironment } from '@customers/customers.environment';
@@ -14,6 +15,9 @@ export interface PlatformUmaKeys {
   encryptionPrivateKey: Buffer;
   encryptionPublicKey: string;
 }
+
+/** Platform configurations whose keys a replica keeps in memory; one evicted is read again. */
+const MAX_CACHED_CONFIGS = 10_000;
 
 interface KeyRow {
   signing_private_key: string;
@@ -29,7 +33,7 @@ interface KeyRow {
  */
 @Injectable()
 export class UmaKeysStore {
-  private readonly cache = new Map<string, Promise<PlatformUmaKeys>>();
+  private readonly cache = new BoundedCache<PlatformUmaKeys>(MAX_CACHED_CONFIGS);
   private readonly sealer: KeySealer;
 
   constructor(
@@ -40,13 +44,7 @@ export class UmaKeysStore {
   }
 
   keysOf(platformConfigId: string): Promise<PlatformUmaKeys> {
-    let keys = this.cache.get(platformConfigId);
-    if (!keys) {
-      keys = this.storedOrNew(platformConfigId);
-      keys.catch(() => this.cache.delete(platformConfigId));
-      this.cache.set(platformConfigId, keys);
-    }
-    return keys;
+    return this.cache.get(platformConfigId, () => this.storedOrNew(platformConfigId));
   }
 
   private async storedOrNew(platformConfigId: string): Promise<PlatformUmaKeys> {
