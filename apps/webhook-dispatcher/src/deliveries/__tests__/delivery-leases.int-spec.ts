@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
 import { Outbox } from '@payments/persistence';
-import { LEASE_MS } from '@payments/runtime';
+import { delay, LEASE_MS } from '@payments/runtime';
 import { eventually, MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -166,7 +166,7 @@ describe('Delivery leases (PostgreSQL)', () => {
     await delivered(webhook.id);
     // The stopped replica's attempt ends after all: its outcome is not written over the other's.
     stuck.answerAll();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await delay(200);
 
     expect(other.sentAt[0] - shutdownAt).toBeLessThan(1_500);
     expect(await attempts(webhook.id)).toBe(1);

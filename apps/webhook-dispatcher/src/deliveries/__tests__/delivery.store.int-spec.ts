@@ -1,5 +1,6 @@
 import { Environment } from '@payments/contracts';
 import { GroupCommit, parkRows } from '@payments/persistence';
+import { delay } from '@payments/runtime';
 import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -296,7 +297,7 @@ describe('DeliveryStore (PostgreSQL)', () => {
     const a1 = delivery('Transaction:a');
     await enqueueAll(a1);
     const [stale] = await store.takeDue(10, 1);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await delay(5);
     // Its lease ran out unrenewed: another replica takes the delivery.
     const [current] = await store.takeDue(10, LEASE_MS);
     const staleLease = { key: a1.id, token: stale.lease };
