@@ -41,3 +41,12 @@ export class UmaPublicKeys {
     return keys;
   }
 }
+
+/** A signature check that throws on a malformed signature counts as not verified. */
+export async function verified(check: () => Promise<boolean> | boolean): Promise<boolean> {
+  try {
+    return await check();
+  } catch {
+    return false;
+  }
+}

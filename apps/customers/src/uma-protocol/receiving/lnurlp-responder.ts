@@ -15,7 +15,7 @@ import {
 import { CurrencyConfig, PlatformConfig } from '@customers/platforms/platform-config.entity';
 import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
 import { RecentNonces } from '@customers/uma-protocol/peers/recent-nonces';
-import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
+import { UmaPublicKeys, verified } from '@customers/uma-protocol/peers/uma-public-keys';
 import { UmaReceivers } from '@customers/uma-protocol/receiving/uma-receivers';
 import { requestedPayerData } from '@customers/uma-protocol/uma-payer-data';
 
@@ -110,14 +110,5 @@ function parseRequest(host: string | undefined, pathAndQuery: string): LnurlpReq
       });
     }
     throw new ApiException('INVALID_INPUT', `Not a UMA lookup request: ${(error as Error).message}`);
-  }
-}
-
-/** A signature check that throws on a malformed signature counts as not verified. */
-export async function verified(check: () => Promise<boolean> | boolean): Promise<boolean> {
-  try {
-    return await check();
-  } catch {
-    return false;
   }
 }

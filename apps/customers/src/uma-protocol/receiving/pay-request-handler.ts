@@ -6,9 +6,9 @@ import { getPayReqResponse, PayRequest, verifyPayReqSignature } from '@uma-sdk/c
 import { v5 as nameBasedUuid } from 'uuid';
 import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
 import { RecentNonces } from '@customers/uma-protocol/peers/recent-nonces';
-import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
+import { UmaPublicKeys, verified } from '@customers/uma-protocol/peers/uma-public-keys';
 import { IncomingPaymentsClient } from '@customers/uma-protocol/receiving/incoming-payments.client';
-import { NOMINAL_MULTIPLIER, receivable, verified } from '@customers/uma-protocol/receiving/lnurlp-responder';
+import { NOMINAL_MULTIPLIER, receivable } from '@customers/uma-protocol/receiving/lnurlp-responder';
 import { UmaReceiver, UmaReceivers } from '@customers/uma-protocol/receiving/uma-receivers';
 import { requestedPayerData, userInfoOf } from '@customers/uma-protocol/uma-payer-data';
 

@@ -20,8 +20,7 @@ import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
 import { RecentNonces } from '@customers/uma-protocol/peers/recent-nonces';
 import { UmaPeerHttp } from '@customers/uma-protocol/peers/uma-peer-http';
 import { UmaPeerError } from '@customers/uma-protocol/peers/uma-peer-targets';
-import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
-import { verified } from '@customers/uma-protocol/receiving/lnurlp-responder';
+import { UmaPublicKeys, verified } from '@customers/uma-protocol/peers/uma-public-keys';
 import { UmaLookupDto, UmaPayRequestDto } from '@customers/uma-protocol/sending/dto/uma-sending.dto';
 import { PayerDataField, payerDataFields, userInfoOf } from '@customers/uma-protocol/uma-payer-data';
 
