@@ -184,7 +184,13 @@ export class TransactionStore {
   private async wakeCounterparts(manager: EntityManager, moved: MovedTransaction[]): Promise<void> {
     const idsOf = (side: (transaction: Transaction) => boolean) =>
       moved.flatMap(({ transaction }) => (side(transaction) ? [transaction.id] : []));
-    const ended = idsOf((transaction) => transaction.type === 'INCOMING' && hasEnded(transaction.status));
+    // Only a UMA payment can be awaited: funding and transfers in end without the statement.
+    const ended = idsOf(
+      (transaction) =>
+        transaction.type === 'INCOMING' &&
+        transaction.sourceType === 'UMA_ADDRESS' &&
+        hasEnded(transaction.status),
+    );
     const reserved = idsOf(
       (transaction) =>
         transaction.type === 'OUTGOING' &&

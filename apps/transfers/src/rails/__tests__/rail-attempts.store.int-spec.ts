@@ -126,7 +126,13 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
 
   it("reads both ends of a payment between two platforms, and wakes the sender when the receiver's ends", async () => {
     const receiver = await dueAttempt({
-      transaction: { type: 'INCOMING', destinationAccountId: `InternalAccount:${randomUUID()}` } as never,
+      transaction: {
+        type: 'INCOMING',
+        sourceType: 'UMA_ADDRESS',
+        sourceAccountId: null,
+        sourceUmaAddress: '$ada@sender.uma.local',
+        destinationAccountId: `InternalAccount:${randomUUID()}`,
+      } as never,
       rail: { answer: 'SETTLE', delayMs: 0, firstLookInMs: 0, awaitsFunding: true },
     });
     const sender = await dueAttempt({
