@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Environment, toApiId, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, effectIdOf, listFilters, Page, scopeOf } from '@payments/http';
+import { Environment, uuidOf } from '@payments/contracts';
+import { ApiException, Caller, callerOf, effectIdOf, listFilters, Page, scopeOf } from '@payments/http';
 import { paginate } from '@payments/persistence';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
@@ -185,12 +185,8 @@ export class QuotesService {
    * again, as after a refused request.
    */
   async recover(quote: Quote): Promise<void> {
-    const caller: Caller = {
-      platformId: toApiId('Platform', quote.platformId),
-      environment: quote.environment,
-    };
     try {
-      await this.openTransaction(caller, quote);
+      await this.openTransaction(callerOf(quote), quote);
     } catch (error) {
       if (!ApiException.isRefusal(error)) throw error;
       this.logger.warn(

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { toApiId } from '@payments/contracts';
-import { Caller, InternalApi, PlatformScope } from '@payments/http';
+import { callerOf, InternalApi } from '@payments/http';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { UmaAddress } from '@quoting/uma/uma-address';
 import {
@@ -41,9 +40,4 @@ export class RemoteUmaCounterparty extends InternalApi implements UmaCounterpart
       lookupState: request.lookupState,
     });
   }
-}
-
-/** The paying platform as the customers app's caller headers name it. */
-function callerOf(platform: PlatformScope): Caller {
-  return { platformId: toApiId('Platform', platform.platformId), environment: platform.environment };
 }

@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { CALLER_HEADERS, Environment, uuidOf } from '@payments/contracts';
+import { CALLER_HEADERS, Environment, toApiId, uuidOf } from '@payments/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../errors/api.exception';
 
@@ -55,4 +55,9 @@ export function scopeOf(caller: Caller): PlatformScope {
   const platformId = uuidOf('Platform', caller.platformId);
   if (!platformId) throw new ApiException('UNAUTHORIZED', 'Request did not come through the gateway');
   return { platformId, environment: caller.environment };
+}
+
+/** The caller acting for `scope`, as another app's caller headers name it: the inverse of scopeOf. */
+export function callerOf(scope: PlatformScope): Caller {
+  return { platformId: toApiId('Platform', scope.platformId), environment: scope.environment };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { toApiId, umaAddressParts } from '@payments/contracts';
-import { ApiException } from '@payments/http';
+import { ApiException, callerOf } from '@payments/http';
 import { currencyOf } from '@payments/money';
 import { getPayReqResponse, PayRequest, verifyPayReqSignature } from '@uma-sdk/core';
 import { v5 as nameBasedUuid } from 'uuid';
@@ -56,21 +56,15 @@ export class PayRequestHandler {
         missingFields: missing,
       });
     }
-    const transaction = await this.incoming.open(
-      {
-        platformId: toApiId('Platform', receiver.config.platformId),
-        environment: receiver.config.environment,
-      },
-      {
-        paymentId: paymentIdOf(sender, request.payerData!.compliance!.signatureNonce),
-        senderUmaAddress: sender.toLowerCase(),
-        customerId: toApiId('Customer', receiver.customer.id),
-        currency: currency.currencyCode,
-        amount: request.amount,
-        counterpartyInformation,
-        awaitsSenderFunding: fromThisDeployment,
-      },
-    );
+    const transaction = await this.incoming.open(callerOf(receiver.config), {
+      paymentId: paymentIdOf(sender, request.payerData!.compliance!.signatureNonce),
+      senderUmaAddress: sender.toLowerCase(),
+      customerId: toApiId('Customer', receiver.customer.id),
+      currency: currency.currencyCode,
+      amount: request.amount,
+      counterpartyInformation,
+      awaitsSenderFunding: fromThisDeployment,
+    });
     const keys = await this.keys.keysOf(receiver.config.id);
     const response = await getPayReqResponse({
       request,
