@@ -10,6 +10,7 @@ import { UnstorableTextRepair1764400000000 } from '@customers/migrations/1764400
 import { Parking1764500000000 } from '@customers/migrations/1764500000000-parking';
 import { Invitations1764820000000 } from '@customers/migrations/1764820000000-invitations';
 import { UmaKeys1764830000001 } from '@customers/migrations/1764830000001-uma-keys';
+import { ListIndexes1765000000000 } from '@customers/migrations/1765000000000-list-indexes';
 import { Invitation } from '@customers/invitations/invitation.entity';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
@@ -32,5 +33,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     OutboxParking1764600000000,
     Invitations1764820000000,
     UmaKeys1764830000001,
+    ListIndexes1765000000000,
   ],
 };

@@ -8,6 +8,7 @@ import { Parking1764500000000 } from '@quoting/migrations/1764500000000-parking'
 import { ExecutionKeys1764700000000 } from '@quoting/migrations/1764700000000-execution-keys';
 import { ReceiverLookups1764810000000 } from '@quoting/migrations/1764810000000-receiver-lookups';
 import { QuoteCounterpartyInformation1764810000001 } from '@quoting/migrations/1764810000001-quote-counterparty-information';
+import { ListIndexes1765000000000 } from '@quoting/migrations/1765000000000-list-indexes';
 import { Quote } from '@quoting/quotes/quote.entity';
 
 export const QUOTING_SCHEMA: SchemaOptions = {
@@ -23,5 +24,6 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     ExecutionKeys1764700000000,
     ReceiverLookups1764810000000,
     QuoteCounterpartyInformation1764810000001,
+    ListIndexes1765000000000,
   ],
 };

@@ -7,6 +7,7 @@ import { IncomingPayments1764800000000 } from '@transfers/migrations/17648000000
 import { UmaDestinations1764810000000 } from '@transfers/migrations/1764810000000-uma-destinations';
 import { AwaitedPayments1764900000000 } from '@transfers/migrations/1764900000000-awaited-payments';
 import { SenderFunding1764910000000 } from '@transfers/migrations/1764910000000-sender-funding';
+import { ListIndexes1765000000000 } from '@transfers/migrations/1765000000000-list-indexes';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -22,5 +23,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     UmaDestinations1764810000000,
     AwaitedPayments1764900000000,
     SenderFunding1764910000000,
+    ListIndexes1765000000000,
   ],
 };

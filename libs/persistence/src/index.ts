@@ -12,6 +12,7 @@ export * from './inbox/inbox';
 export * from './inbox/inbox-message.entity';
 export * from './database/migrate-cli';
 export * from './database/scoped-record';
+export * from './database/in-scope';
 export * from './database/columns-of';
 export * from './group-commit/group-commit';
 export * from './group-commit/systemic-fault';

@@ -12,3 +12,4 @@ export * from './hostile/hostile-requests';
 export * from './hostile/hostile-client';
 export * from './money-fixtures';
 export * from './migrated-database';
+export * from './statement-plans';

@@ -309,8 +309,8 @@ export class MemoryQuery {
     return this;
   }
 
-  orderBy(column: string, direction: 'ASC' | 'DESC' = 'ASC'): this {
-    this.order = { column: column.slice(this.alias.length + 1), descending: direction === 'DESC' };
+  orderBy(column?: string, direction: 'ASC' | 'DESC' = 'ASC'): this {
+    this.order = column === undefined ? undefined : { column: column.slice(this.alias.length + 1), descending: direction === 'DESC' };
     return this;
   }
 
@@ -347,8 +347,13 @@ export class MemoryQuery {
     return rows.slice(0, this.rowLimit);
   }
 
-  async getCount(): Promise<number> {
-    return (await this.clone().limit(Number.MAX_SAFE_INTEGER).getMany()).length;
+  /** Only paginate's count selects: `select('COUNT(*)', 'count')`, then getRawOne. */
+  select(): this {
+    return this;
+  }
+
+  async getRawOne(): Promise<{ count: string }> {
+    return { count: String((await this.clone().limit(Number.MAX_SAFE_INTEGER).getMany()).length) };
   }
 }
 

@@ -1,6 +1,7 @@
 import { uuidOf } from '@payments/contracts';
 import { ApiException, PlatformScope } from '@payments/http';
-import { EntityManager, IsNull } from 'typeorm';
+import { inScope } from '@payments/persistence';
+import { EntityManager } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
 
 export interface CustomerLookupOptions {
@@ -21,17 +22,10 @@ export async function findCustomer(
   { lock, liveOnly = false }: CustomerLookupOptions = {},
 ): Promise<Customer> {
   const id = uuidOf('Customer', customerId);
-  const customer = id
-    ? await manager.findOne(Customer, {
-        where: {
-          id,
-          platformId: scope.platformId,
-          environment: scope.environment,
-          ...(liveOnly ? { deletedAt: IsNull() } : {}),
-        },
-        ...(lock ? { lock: { mode: lock } } : {}),
-      })
+  const found = id
+    ? inScope(await manager.findOne(Customer, { where: { id }, ...(lock ? { lock: { mode: lock } } : {}) }), scope)
     : null;
+  const customer = liveOnly && found?.deletedAt ? null : found;
   if (!customer) throw new ApiException('USER_NOT_FOUND', `Customer ${customerId} not found`);
   return customer;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { CUSTOMER_EVENTS, KycStatus, uuidOf } from '@payments/contracts';
 import { ApiException, Caller, effectIdOf, Page, PlatformScope, scopeOf } from '@payments/http';
-import { Outbox, paginate, RowCache, RowChanges } from '@payments/persistence';
+import { inScope, Outbox, paginate, RowCache, RowChanges } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { violatedUniqueConstraint } from '@customers/database-errors';
@@ -86,7 +86,7 @@ export class CustomersService {
   async create(caller: Caller, body: CreateCustomerDto): Promise<CustomerView> {
     const scope = scopeOf(caller);
     const id = effectIdOf(caller, 'customer');
-    const made = () => this.customers.findOneBy({ id, ...scope });
+    const made = async () => inScope(await this.customers.findOneBy({ id }), scope);
     if (caller.idempotencyKey) {
       const existing = await made();
       if (existing) return presentCustomer(existing);

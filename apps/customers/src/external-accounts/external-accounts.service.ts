@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, Page, PlatformScope, scopeOf } from '@payments/http';
-import { handleEach, ItemFailure, paginate, RowCache, RowChanges } from '@payments/persistence';
+import { handleEach, inScope, ItemFailure, paginate, RowCache, RowChanges } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
@@ -141,7 +141,10 @@ export class ExternalAccountsService {
     const id = uuidOf('ExternalAccount', accountId);
     if (!id) throw accountNotFound(accountId);
     return this.cached.read(`${platformId}:${environment}:${id}`, async () => {
-      const found = await this.dataSource.manager.findOneBy(ExternalAccount, { id, platformId, environment });
+      const found = inScope(
+        await this.dataSource.manager.findOneBy(ExternalAccount, { id }),
+        { platformId, environment },
+      );
       if (!found) throw accountNotFound(accountId);
       return presentInternalExternalAccount(found);
     });

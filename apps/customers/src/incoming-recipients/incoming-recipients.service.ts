@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
+import { inScope } from '@payments/persistence';
 import { DataSource, IsNull } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
 import { findCustomer } from '@customers/customers/customer-lookup';
@@ -61,11 +62,13 @@ export class IncomingRecipientsService {
         { field: 'receiverUmaAddress', message: 'receiverUmaAddress or customerId is required' },
       ]);
     }
-    const customer = await this.dataSource.manager.findOneBy(Customer, {
-      ...scope,
-      umaAddress: query.receiverUmaAddress.toLowerCase(),
-      deletedAt: IsNull(),
-    });
+    const customer = inScope(
+      await this.dataSource.manager.findOneBy(Customer, {
+        umaAddress: query.receiverUmaAddress.toLowerCase(),
+        deletedAt: IsNull(),
+      }),
+      scope,
+    );
     if (!customer)
       throw new ApiException('USER_NOT_FOUND', `No customer has the UMA address ${query.receiverUmaAddress}`);
     return customer;

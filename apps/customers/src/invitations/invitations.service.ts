@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createEvent, INVITATION_EVENTS, toApiId } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
-import { Outbox } from '@payments/persistence';
+import { inScope, Outbox } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
@@ -39,12 +39,10 @@ export class InvitationsService {
   async create(caller: Caller, body: CreateInvitationDto): Promise<InvitationView> {
     const scope = scopeOf(caller);
     const { manager } = this.dataSource;
-    const inviter = await manager.findOneBy(Customer, {
-      umaAddress: body.inviterUma,
-      platformId: scope.platformId,
-      environment: scope.environment,
-      deletedAt: IsNull(),
-    });
+    const inviter = inScope(
+      await manager.findOneBy(Customer, { umaAddress: body.inviterUma, deletedAt: IsNull() }),
+      scope,
+    );
     if (!inviter)
       throw new ApiException('USER_NOT_FOUND', `No customer has the UMA address ${body.inviterUma}`);
     const now = new Date();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Environment, isIdOf, Permission } from '@payments/contracts';
 import { ApiException, Page } from '@payments/http';
-import { paginate } from '@payments/persistence';
+import { inScope, paginate } from '@payments/persistence';
 import { IsNull, Repository } from 'typeorm';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { Principal } from '@gateway/auth/principal';
@@ -81,14 +81,10 @@ export class TokensService {
   }
 
   private async find(caller: Principal, tokenId: string): Promise<ApiToken> {
-    const token = isIdOf('Token', tokenId)
-      ? await this.tokens.findOneBy({
-          id: tokenId.slice(TOKEN_PREFIX.length),
-          platformId: caller.platformId,
-          environment: caller.environment,
-          deletedAt: IsNull(),
-        })
+    const found = isIdOf('Token', tokenId)
+      ? inScope(await this.tokens.findOneBy({ id: tokenId.slice(TOKEN_PREFIX.length) }), caller)
       : null;
+    const token = found?.deletedAt ? null : found;
     if (!token) throw new ApiException('TOKEN_NOT_FOUND', `Token ${tokenId} not found`);
     return token;
   }

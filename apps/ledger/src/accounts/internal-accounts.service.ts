@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EventScope, toApiId, uuidOf } from '@payments/contracts';
 import { ApiException, Caller, Page } from '@payments/http';
 import { Currency, currencyOf } from '@payments/money';
-import { paginate } from '@payments/persistence';
+import { inScope, paginate } from '@payments/persistence';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, Repository } from 'typeorm';
 import { LedgerAccount } from '@ledger/accounts/account.entity';
@@ -118,15 +118,8 @@ export class InternalAccountsService {
   /** The caller's internal accounts among `accountIds`, in one query, keyed by uuid; others are absent. */
   async findAll(caller: Caller, accountIds: string[]): Promise<Map<string, LedgerAccount>> {
     const ids = [...new Set(accountIds.flatMap((accountId) => uuidOf('InternalAccount', accountId) ?? []))];
-    const accounts =
-      ids.length === 0
-        ? []
-        : await this.accounts.findBy({
-            id: In(ids),
-            kind: 'INTERNAL',
-            platformId: caller.platformId,
-            environment: caller.environment,
-          });
+    const found = ids.length === 0 ? [] : await this.accounts.findBy({ id: In(ids) });
+    const accounts = found.filter((account) => account.kind === 'INTERNAL' && inScope(account, caller));
     return new Map(accounts.map((account) => [account.id, account]));
   }
 }

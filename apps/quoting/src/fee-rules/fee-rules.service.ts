@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
 import { randomUUID } from 'node:crypto';
-import { RowCache, RowChanges } from '@payments/persistence';
+import { inScope, RowCache, RowChanges } from '@payments/persistence';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { CreateFeeRuleDto } from '@quoting/fee-rules/dto/create-fee-rule.dto';
 import { ListFeeRulesQuery } from '@quoting/fee-rules/dto/list-fee-rules.query';
@@ -173,10 +173,13 @@ export class FeeRulesService {
   ): Promise<FeeRule> {
     const id = uuidOf('FeeRule', feeRuleId);
     const rule = id
-      ? await manager.findOne(FeeRule, {
-          where: { id, ...scope },
-          ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-        })
+      ? inScope(
+          await manager.findOne(FeeRule, {
+            where: { id },
+            ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+          }),
+          scope,
+        )
       : null;
     if (!rule) throw notFound(feeRuleId);
     return rule;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { PlatformScope } from '@payments/http';
-import { GroupCommit } from '@payments/persistence';
+import { GroupCommit, inScope } from '@payments/persistence';
 import { DataSource, Repository } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { Quote, QuoteStatus } from '@quoting/quotes/quote.entity';
@@ -97,22 +97,13 @@ export class QuoteStore {
     return (await this.inserts.add(quote)) ?? (await this.find(quote, quote.id))!;
   }
 
-  /**
-   * By primary key alone, the scope checked on the row: without table statistics (autovacuum is off
-   * on some servers) Postgres answers `id = … AND platform_id = …` from the scope index, reading
-   * every quote of the platform.
-   */
+  /** By primary key alone, the scope checked on the row (see inScope). */
   async find(scope: PlatformScope, id: string): Promise<Quote | null> {
-    const quote = await this.reads.add(id);
-    return quote?.platformId === scope.platformId && quote.environment === scope.environment ? quote : null;
+    return inScope(await this.reads.add(id), scope);
   }
 
-  findByReference(scope: PlatformScope, reference: string): Promise<Quote | null> {
-    return this.repository.findOneBy({
-      reference,
-      platformId: scope.platformId,
-      environment: scope.environment,
-    });
+  async findByReference(scope: PlatformScope, reference: string): Promise<Quote | null> {
+    return inScope(await this.repository.findOneBy({ reference }), scope);
   }
 
   /**

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApprovalAnswerEvent, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, scopeOf } from '@payments/http';
-import { handleEachOnce } from '@payments/persistence';
+import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
+import { handleEachOnce, inScope } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApprovalDecisions } from '@transfers/incoming/approval-decisions';
 import {
@@ -127,12 +127,12 @@ export class ApprovalsService {
     id: string,
     transactionId: string,
   ): Promise<UndecidedApproval | undefined> {
-    const { platformId, environment } = scopeOf(caller);
-    const [found] = await manager.query(
-      `SELECT 1 FROM transactions WHERE id = $1 AND platform_id = $2 AND environment = $3 AND status <> 'CREATED'`,
-      [id, platformId, environment],
+    const [row] = await manager.query(
+      `SELECT platform_id AS "platformId", environment, status FROM transactions WHERE id = $1`,
+      [id],
     );
-    if (!found) throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    const found = inScope(row as (PlatformScope & { status: string }) | undefined, scopeOf(caller));
+    if (!found || found.status === 'CREATED') throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
     const [approval] = await this.approvals.lockUndecided(manager, [id]);
     return approval;
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, Page, scopeOf } from '@payments/http';
-import { paginate } from '@payments/persistence';
+import { inScope, paginate } from '@payments/persistence';
 import { Repository } from 'typeorm';
 import { ListTransactionsQuery } from '@transfers/transactions/dto/list-transactions.query';
 import { transactionFilters } from '@transfers/transactions/transaction-filters';
@@ -25,9 +25,8 @@ export class TransactionsService {
 
   async get(caller: Caller, transactionId: string): Promise<TransactionView> {
     const id = uuidOf('Transaction', transactionId);
-    const transaction = id
-      ? await this.scoped(caller).andWhere('transaction.id = :id', { id }).getOne()
-      : null;
+    const found = id ? inScope(await this.transactions.findOneBy({ id }), scopeOf(caller)) : null;
+    const transaction = found?.status === 'CREATED' ? null : found;
     if (!transaction)
       throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
     return presentTransaction(transaction);

@@ -14,7 +14,7 @@ export async function paginate<TRow extends ObjectLiteral & { seq: string }, TIt
   const limit = page.limit ?? DEFAULT_PAGE_SIZE;
   const descending = (page.sortOrder ?? 'desc') === 'desc';
   const alias = query.alias;
-  const totalCount = await query.clone().getCount();
+  const totalCount = await countOf(query);
   if (page.cursor) {
     query.andWhere(`${alias}.seq ${descending ? '<' : '>'} :afterSeq`, {
       afterSeq: decodeCursor(page.cursor),
@@ -32,4 +32,13 @@ export async function paginate<TRow extends ObjectLiteral & { seq: string }, TIt
     ...(hasMore ? { nextCursor: encodeCursor(pageRows[pageRows.length - 1].seq) } : {}),
     totalCount,
   };
+}
+
+/**
+ * COUNT(*) of the page's filter. TypeORM's getCount counts DISTINCT ids, a sort or hash of every
+ * matching row's id; each row here is one entity, so the plain count is the same number.
+ */
+async function countOf<TRow extends ObjectLiteral>(query: SelectQueryBuilder<TRow>): Promise<number> {
+  const counted = await query.clone().select('COUNT(*)', 'count').orderBy().getRawOne<{ count: string }>();
+  return Number(counted?.count ?? 0);
 }

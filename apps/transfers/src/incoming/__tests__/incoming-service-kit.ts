@@ -96,7 +96,7 @@ export class ApprovalRows {
 /**
  * A DataSource whose transactions run on one fake manager. The manager answers the two statements
  * the approvals issue themselves: the inbox's claim of events (each event id once) and the lookup of
- * a transaction in the caller's scope (not CREATED).
+ * a transaction's scope and status by id.
  */
 export function fakeDatabase(transactions: TransactionRows) {
   const claimedEvents = new Set<string>();
@@ -107,14 +107,8 @@ export function fakeDatabase(transactions: TransactionRows) {
       return fresh.map((id) => ({ event_id: id }));
     }
     if (sql.includes('FROM transactions')) {
-      const [id, platformId, environment] = parameters;
-      const row = transactions.row(id as string);
-      const inScope =
-        row !== undefined &&
-        row.platformId === platformId &&
-        row.environment === environment &&
-        row.status !== 'CREATED';
-      return inScope ? [{ '?column?': 1 }] : [];
+      const row = transactions.row(parameters[0] as string);
+      return row ? [{ platformId: row.platformId, environment: row.environment, status: row.status }] : [];
     }
     throw new Error(`The fake database does not know ${sql}`);
   });
