@@ -9,6 +9,7 @@ import { IdleJobsSweeper } from '@bulk-import/chunks/idle-jobs.sweeper';
 import { BULK_IMPORT_SCHEMA } from '@bulk-import/database';
 import { ImportJobsController } from '@bulk-import/jobs/import-jobs.controller';
 import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
+import { BULK_IMPORT_RETENTION } from '@bulk-import/retention';
 import { UploadsController } from '@bulk-import/uploads/uploads.controller';
 import { UploadsService } from '@bulk-import/uploads/uploads.service';
 
@@ -18,6 +19,7 @@ import { UploadsService } from '@bulk-import/uploads/uploads.service';
       app: 'bulk-import-worker',
       environment: BulkImportEnvironment,
       schema: BULK_IMPORT_SCHEMA,
+      retention: BULK_IMPORT_RETENTION,
       produces: [BULK_IMPORT_JOB_EVENTS],
       consumes: [],
     }),

@@ -57,4 +57,15 @@ export class BulkImportEnvironment extends CommonEnvironment {
   @Min(1_000)
   @Max(600_000)
   BULK_CHUNK_LOCK_MS = 5_000;
+
+  /**
+   * How long a done chunk is kept (docs/operations.md#retention). Once done it holds no rows and
+   * nothing reads it; a job's counters and failed rows, which GET /customers/bulk/jobs/{jobId}
+   * shows, are kept for good.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3_660)
+  IMPORT_CHUNK_RETENTION_DAYS = 7;
 }

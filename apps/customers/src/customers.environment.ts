@@ -87,4 +87,15 @@ export class CustomersEnvironment extends CommonEnvironment {
   @Min(0)
   @Max(3_600_000)
   LINKED_ACCOUNT_ACTIVATION_MS = 1000;
+
+  /**
+   * How long the outcome of a customer batch is kept (docs/operations.md#retention): a chunk the bulk
+   * importer sends again within it gets the first answer and creates nothing twice, so it must outlast
+   * the importer's longest outage.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  CUSTOMER_BATCH_RETENTION_HOURS = 24;
 }

@@ -7,9 +7,9 @@ import { PermissionGuard } from '@gateway/auth/auth.guard';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { GATEWAY_SCHEMA } from '@gateway/database';
 import { GatewayEnvironment } from '@gateway/gateway.environment';
-import { IdempotencyRecordsCleaner } from '@gateway/idempotency/idempotency-records.cleaner';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
+import { GATEWAY_RETENTION } from '@gateway/retention';
 import { UpstreamClient } from '@gateway/routing/upstream-client';
 import { TokensController } from '@gateway/tokens/tokens.controller';
 import { TokensService } from '@gateway/tokens/tokens.service';
@@ -20,6 +20,7 @@ import { TokensService } from '@gateway/tokens/tokens.service';
       app: 'gateway',
       environment: GatewayEnvironment,
       schema: GATEWAY_SCHEMA,
+      retention: GATEWAY_RETENTION,
       produces: [],
       consumes: [],
     }),
@@ -31,7 +32,6 @@ import { TokensService } from '@gateway/tokens/tokens.service';
     TokenAuthenticator,
     TokensService,
     IdempotencyStore,
-    IdempotencyRecordsCleaner,
     UpstreamClient,
     RequestLimits,
     { provide: APP_GUARD, useClass: PermissionGuard },

@@ -1,4 +1,8 @@
-import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
+import {
+  InboxRetention1764920000000,
+  OutboxParking1764600000000,
+  SchemaOptions,
+} from '@payments/persistence';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { GatewayInitial1763700000000 } from '@gateway/migrations/1763700000000-gateway-initial';
 import { IdempotencyRequestHash1764700000000 } from '@gateway/migrations/1764700000000-idempotency-request-hash';
@@ -6,6 +10,11 @@ import { IdempotencyRequestHash1764700000000 } from '@gateway/migrations/1764700
 export const GATEWAY_SCHEMA: SchemaOptions = {
   schema: 'gateway',
   entities: [ApiToken],
-  migrations: [GatewayInitial1763700000000, OutboxParking1764600000000, IdempotencyRequestHash1764700000000],
+  migrations: [
+    GatewayInitial1763700000000,
+    OutboxParking1764600000000,
+    IdempotencyRequestHash1764700000000,
+    InboxRetention1764920000000,
+  ],
   genericPlans: true,
 };

@@ -1,9 +1,13 @@
 import { LedgerAccount } from '@ledger/accounts/account.entity';
-import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
+import {
+  InboxRetention1764920000000,
+  OutboxParking1764600000000,
+  SchemaOptions,
+} from '@payments/persistence';
 import { LedgerInitial1763700000000 } from '@ledger/migrations/1763700000000-ledger-initial';
 
 export const LEDGER_SCHEMA: SchemaOptions = {
   schema: 'ledger',
   entities: [LedgerAccount],
-  migrations: [LedgerInitial1763700000000, OutboxParking1764600000000],
+  migrations: [LedgerInitial1763700000000, OutboxParking1764600000000, InboxRetention1764920000000],
 };

@@ -58,4 +58,14 @@ export class TransfersEnvironment extends CommonEnvironment {
   /** The domain of the simulated UMA counterparties that sandbox incoming payments come from. */
   @Matches(/^[a-z0-9.-]+$/, { message: 'SANDBOX_UMA_DOMAIN must be a lower-case domain name' })
   SANDBOX_UMA_DOMAIN = 'sandbox.grid.uma.money';
+
+  /**
+   * How long a rail attempt is kept once its transaction is final (docs/operations.md#retention): it
+   * records the rail's tries; the transaction and its status history stay for good.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3_660)
+  RAIL_ATTEMPT_RETENTION_DAYS = 30;
 }

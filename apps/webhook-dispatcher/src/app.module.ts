@@ -22,6 +22,7 @@ import { WebhookEndpointConsumer } from '@webhooks/endpoints/webhook-endpoint.co
 import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
 import { InvitationWebhookConsumer } from '@webhooks/invitations/invitation-webhook.consumer';
 import { OnboardingWebhookConsumer } from '@webhooks/onboarding/onboarding-webhook.consumer';
+import { WEBHOOKS_RETENTION } from '@webhooks/retention';
 import { SigningKeyController } from '@webhooks/signing/signing-key.controller';
 import { WebhookSigner } from '@webhooks/signing/webhook-signer';
 import { TestWebhookController } from '@webhooks/test-webhooks/test-webhook.controller';
@@ -34,6 +35,7 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
       app: 'webhook-dispatcher',
       environment: WebhookDispatcherEnvironment,
       schema: WEBHOOKS_SCHEMA,
+      retention: WEBHOOKS_RETENTION,
       produces: [APPROVAL_ANSWERS],
       consumes: [
         PLATFORM_EVENTS,

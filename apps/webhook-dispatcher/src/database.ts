@@ -1,8 +1,13 @@
-import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
+import {
+  InboxRetention1764920000000,
+  OutboxParking1764600000000,
+  SchemaOptions,
+} from '@payments/persistence';
 import { WebhookDispatcherInitial1763700000000 } from '@webhooks/migrations/1763700000000-webhook-dispatcher-initial';
 import { Parking1764500000000 } from '@webhooks/migrations/1764500000000-parking';
 import { LeaseTokens1764700000000 } from '@webhooks/migrations/1764700000000-lease-tokens';
 import { ApprovalRequests1764800000001 } from '@webhooks/migrations/1764800000001-approval-requests';
+import { FinishedDeliveries1764920000001 } from '@webhooks/migrations/1764920000001-finished-deliveries';
 
 export const WEBHOOKS_SCHEMA: SchemaOptions = {
   schema: 'webhooks',
@@ -13,6 +18,8 @@ export const WEBHOOKS_SCHEMA: SchemaOptions = {
     OutboxParking1764600000000,
     LeaseTokens1764700000000,
     ApprovalRequests1764800000001,
+    InboxRetention1764920000000,
+    FinishedDeliveries1764920000001,
   ],
   genericPlans: true,
 };

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { EVENT_REDELIVERY_HOURS } from '@payments/contracts';
 import { CommonEnvironment } from '@payments/runtime';
 
 export class WebhookDispatcherEnvironment extends CommonEnvironment {
@@ -38,4 +39,15 @@ export class WebhookDispatcherEnvironment extends CommonEnvironment {
   /** Webhooks one replica sends at the same time (each to a different transaction). */
   @Type(() => Number) @IsInt() @Min(1) @Max(1_000)
   WEBHOOK_CONCURRENCY = 64;
+
+  /**
+   * How long a delivered or failed webhook is kept, with its attempts (docs/operations.md#retention).
+   * A delivery's id is named by its event, which is what makes a redelivered event add nothing: so it
+   * is kept at least as long as an event may be delivered again.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(Math.ceil(EVENT_REDELIVERY_HOURS / 24))
+  @Max(3_660)
+  WEBHOOK_RETENTION_DAYS = 30;
 }

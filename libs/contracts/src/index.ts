@@ -2,6 +2,7 @@ export * from './environment';
 export * from './ids';
 export * from './events/envelope';
 export * from './events/topic';
+export * from './events/topic-retention';
 export * from './events/customers/customer-events';
 export * from './events/customers/kyc-events';
 export * from './events/customers/invitation-events';

@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { topicName } from '@payments/contracts';
+import { TOPIC_RETENTION_HOURS, TOPIC_SEGMENT_HOURS, topicName } from '@payments/contracts';
 import { APP_NAME, CommonEnvironment, ReadinessRegistry } from '@payments/runtime';
 import { Admin, Kafka } from 'kafkajs';
 import { createKafkaClient } from './kafka-client';
@@ -8,8 +8,17 @@ import { KafkaEventServer } from './kafka-event.server';
 import { OutboxRelay } from './outbox-relay';
 import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
 
-
 const METADATA_TIMEOUT_MS = 30_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Set on every topic the app creates rather than left to the broker's defaults: the reporting
+ * contract and the inbox's retention count on them (docs/operations.md#kafka-topics).
+ */
+const TOPIC_CONFIG = [
+  { name: 'retention.ms', value: String(TOPIC_RETENTION_HOURS * HOUR_MS) },
+  { name: 'segment.ms', value: String(TOPIC_SEGMENT_HOURS * HOUR_MS) },
+];
 
 /** Creates the topics this app needs and keeps an admin connection for the readiness probe. */
 @Injectable()
@@ -32,8 +41,13 @@ export class KafkaTopics implements OnModuleInit, OnApplicationShutdown {
       ...[...this.options.produces, ...this.options.consumes].map((topic) => ({
         topic: topicName(prefix, topic),
         numPartitions: topic.partitions,
+        configEntries: TOPIC_CONFIG,
       })),
-      ...this.options.consumes.map((topic) => ({ topic: topicName(prefix, topic.deadLetterName), numPartitions: 1 })),
+      ...this.options.consumes.map((topic) => ({
+        topic: topicName(prefix, topic.deadLetterName),
+        numPartitions: 1,
+        configEntries: TOPIC_CONFIG,
+      })),
     ];
     if (topics.length) {
       // Only the topics the broker lacks: asked for one it has, it answers TOPIC_ALREADY_EXISTS, which

@@ -24,3 +24,6 @@ export * from './parking/parked-rows';
 export * from './parking/savepoint';
 export * from './migrations/outbox-parking';
 export * from './pagination/paginate';
+export * from './retention/purge-expired';
+export * from './retention/retention.module';
+export * from './migrations/inbox-retention';

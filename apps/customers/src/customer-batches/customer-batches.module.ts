@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CustomerBatchesCleaner } from '@customers/customer-batches/customer-batches.cleaner';
 import { CustomerBatchesController } from '@customers/customer-batches/customer-batches.controller';
 import { CustomerBatchesService } from '@customers/customer-batches/customer-batches.service';
 import { ExternalAccountsModule } from '@customers/external-accounts/external-accounts.module';
@@ -9,6 +8,6 @@ import { PlatformsModule } from '@customers/platforms/platforms.module';
 @Module({
   imports: [PlatformsModule, ExternalAccountsModule],
   controllers: [CustomerBatchesController],
-  providers: [CustomerBatchesService, CustomerBatchesCleaner],
+  providers: [CustomerBatchesService],
 })
 export class CustomerBatchesModule {}

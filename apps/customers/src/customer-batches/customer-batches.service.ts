@@ -37,7 +37,7 @@ interface Candidate {
  * address is taken fails alone (409 codes), and so does one the database refuses (ENTRY_NOT_STORED:
  * the batch is stored again in halves, each in a savepoint, down to that entry). The outcome of a
  * batch is kept under its key, so a batch retried after a crash answers exactly as the first time
- * and creates nothing twice (CustomerBatchesCleaner deletes the outcomes kept a day).
+ * and creates nothing twice (kept CUSTOMER_BATCH_RETENTION_HOURS, docs/operations.md#retention).
  */
 @Injectable()
 export class CustomerBatchesService {

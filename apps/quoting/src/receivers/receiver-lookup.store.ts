@@ -28,8 +28,8 @@ const COLUMNS = `id, platform_id AS "platformId", environment, receiver_uma_addr
 
 /**
  * Lookups live as long as a quote (QUOTE_TTL_SECONDS): a quote must be made before its lookup
- * expires. The row is kept a day longer, since executing the quote (and recovering that execution)
- * reads the counterparty's state from it.
+ * expires. The row is kept a day longer (purged then, retention.ts), since executing the quote (and
+ * recovering that execution) reads the counterparty's state from it.
  */
 @Injectable()
 export class ReceiverLookupStore {
@@ -72,18 +72,5 @@ export class ReceiverLookupStore {
       [id],
     );
     return row?.platformId === scope.platformId && row.environment === scope.environment ? row : null;
-  }
-
-  /** Deletes up to `limit` lookups a day past their expiry; answers how many. */
-  async deleteStale(limit: number): Promise<number> {
-    const [{ deleted }] = await this.dataSource.query(
-      `WITH stale AS (
-         DELETE FROM receiver_lookups WHERE id IN (
-           SELECT id FROM receiver_lookups WHERE expires_at < now() - interval '1 day' LIMIT $1)
-         RETURNING id)
-       SELECT count(*)::int AS deleted FROM stale`,
-      [limit],
-    );
-    return deleted;
   }
 }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { TopicContract } from '@payments/contracts';
+import { TOPIC_RETENTION_HOURS, TOPIC_SEGMENT_HOURS, TopicContract } from '@payments/contracts';
 import { TestSandbox, WIDGET_EVENTS, WidgetChangedV1, WidgetEvent } from './messaging-sandbox';
 
 jest.setTimeout(60_000);
@@ -43,6 +43,18 @@ describe('KafkaTopics', () => {
       expect(topicErrors).toEqual([]);
     } finally {
       errors.mockRestore();
+    }
+  });
+
+  // Reporting consumers and the inboxes' retention count on it (docs/operations.md#kafka-topics).
+  it('creates each topic and its dead-letter topic with the retention the reporting contract states', async () => {
+    await sandbox.startService({ consumes: [WIDGET_EVENTS] });
+
+    for (const topic of [WIDGET_EVENTS.name, WIDGET_EVENTS.deadLetterName]) {
+      expect(await sandbox.topicSettings(topic, ['retention.ms', 'segment.ms'])).toEqual({
+        'retention.ms': String(TOPIC_RETENTION_HOURS * 3_600_000),
+        'segment.ms': String(TOPIC_SEGMENT_HOURS * 3_600_000),
+      });
     }
   });
 });

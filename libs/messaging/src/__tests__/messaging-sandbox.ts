@@ -10,7 +10,7 @@ import {
 import { CommonEnvironment, createHttpApp } from '@payments/runtime';
 // Only test files of this lib use the testing lib, and the tag constraints cannot tell them apart yet.
 import { eventually, KafkaTestConsumer, TestDatabase } from '@payments/testing';
-import { Kafka, logLevel, Message, Producer } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, logLevel, Message, Producer } from 'kafkajs';
 import { randomBytes } from 'node:crypto';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { KafkaEventServer } from '../kafka-event.server';
@@ -175,6 +175,25 @@ export class TestSandbox {
       const { topics: described } = await admin.fetchTopicMetadata({ topics: present });
       return Object.fromEntries(
         described.map(({ name, partitions }) => [name.slice(this.prefix.length), partitions.length]),
+      );
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  /** The broker's value of each setting in `names` for the sandbox's copy of `topic`. */
+  async topicSettings(topic: string, names: string[]): Promise<Record<string, string>> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const { resources } = await admin.describeConfigs({
+        resources: [
+          { type: ConfigResourceTypes.TOPIC, name: topicName(this.prefix, topic), configNames: names },
+        ],
+        includeSynonyms: false,
+      });
+      return Object.fromEntries(
+        resources[0].configEntries.map((entry) => [entry.configName, entry.configValue]),
       );
     } finally {
       await admin.disconnect();

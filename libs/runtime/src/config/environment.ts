@@ -1,5 +1,6 @@
 import { plainToInstance, Type } from 'class-transformer';
 import { getMetadataStorage, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { EVENT_REDELIVERY_HOURS } from '@payments/contracts';
 
 /** Variables every app reads; each app extends this class with its own. Defaults work on a developer machine. */
 export class CommonEnvironment {
@@ -26,6 +27,17 @@ export class CommonEnvironment {
   /** Prepended to every topic and consumer-group name, so that several deployments can share a broker. */
   @Matches(/^[\w.-]*$/, { message: 'KAFKA_TOPIC_PREFIX may hold letters, digits, ".", "_" and "-" only' })
   KAFKA_TOPIC_PREFIX = '';
+
+  /**
+   * How long a consumer's inbox row is kept once its event is handled. The row is what makes a
+   * redelivered event change nothing, so it may not go before the event has left its topic; the
+   * default adds two days for clocks and Kafka's retention checks (docs/operations.md#retention).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(EVENT_REDELIVERY_HOURS)
+  @Max(24 * 366)
+  INBOX_RETENTION_HOURS = EVENT_REDELIVERY_HOURS + 48;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

@@ -1,11 +1,14 @@
 import { Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { Outbox, Parking } from '@payments/persistence';
+import { Outbox, Parking, purgeExpired } from '@payments/persistence';
 import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { BULK_IMPORT_SCHEMA } from '@bulk-import/database';
 import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
+import { BULK_IMPORT_RETENTION } from '@bulk-import/retention';
 
 jest.setTimeout(30_000);
 
@@ -82,5 +85,38 @@ describe('ImportJobsStore (PostgreSQL)', () => {
         jobId,
       ]),
     ).toEqual([{ correlation_id: 'c\ufffd', message: 'bad \ufffd value', details: { value: 'x\ufffd' } }]);
+  });
+
+  // Done chunks are purged past IMPORT_CHUNK_RETENTION_DAYS (docs/operations.md#retention).
+  it('shows a job as before once its done chunks are purged, and keeps the chunks still to do', async () => {
+    const jobId = await idleJob();
+    await store.insertChunk(dataSource.manager, jobId, 1, 3, [['c2']]);
+    await store.sealJob(dataSource.manager, jobId, 2, 2);
+    const failedRow = {
+      rowNumber: 2,
+      correlationId: 'c1',
+      code: 'INVALID_INPUT',
+      message: 'no name',
+      details: {},
+    };
+    await store.finishChunk(jobId, 0, 'test', { successful: 0, errors: [failedRow] });
+    await dataSource.query(`UPDATE import_chunks SET done_at = now() - interval '8 days' WHERE job_id = $1`, [
+      jobId,
+    ]);
+    const [scope] = await dataSource.query(
+      `SELECT platform_id AS "platformId", environment FROM import_jobs WHERE id = $1`,
+      [jobId],
+    );
+    const shown = await store.view(scope, jobId);
+    const [doneChunks] = BULK_IMPORT_RETENTION(new ConfigService({ ...new BulkImportEnvironment() }));
+
+    await purgeExpired(dataSource, doneChunks, { batchRows: 100, batchesPerCall: 1 });
+
+    expect(doneChunks.retentionHours).toBe(7 * 24);
+    expect(
+      await dataSource.query(`SELECT chunk_index, status FROM import_chunks WHERE job_id = $1`, [jobId]),
+    ).toEqual([{ chunk_index: 1, status: 'PENDING' }]);
+    expect(shown?.errors).toHaveLength(1);
+    expect(await store.view(scope, jobId)).toEqual(shown);
   });
 });

@@ -1,5 +1,5 @@
 import { ConfigService } from '@nestjs/config';
-import { Environment, TransactionStatus } from '@payments/contracts';
+import { TransactionStatus } from '@payments/contracts';
 import { Outbox } from '@payments/persistence';
 import { LEASE_MS } from '@payments/runtime';
 import { MigratedDatabase } from '@payments/testing';
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
-import { newReference } from '@transfers/transactions/transaction-insert';
+import { newTransferOut } from '@transfers/transactions/__tests__/new-transfer-out';
 import { NewScheduledTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
@@ -44,30 +44,9 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
 
   /** A transfer-out whose attempt is due now, unless `changes` say otherwise. */
   async function dueAttempt(changes: Partial<NewScheduledTransaction> = {}): Promise<string> {
-    const id = randomUUID();
-    await transactions.insert(dataSource.manager, [
-      {
-        transaction: {
-          id,
-          platformId: randomUUID(),
-          environment: Environment.Sandbox,
-          type: 'OUTGOING',
-          sourceType: 'ACCOUNT',
-          sourceAccountId: `InternalAccount:${randomUUID()}`,
-          sourceCurrency: 'USD',
-          destinationAccountId: `ExternalAccount:${randomUUID()}`,
-          destinationCurrency: 'USD',
-          customerId: null,
-          platformCustomerId: null,
-          sentAmount: 1_000,
-          receivedAmount: 1_000,
-          reference: newReference(),
-          ...changes.transaction,
-        },
-        rail: { answer: 'SETTLE', delayMs: 0, firstLookInMs: 0, ...changes.rail },
-      },
-    ]);
-    return id;
+    const created = newTransferOut(changes);
+    await transactions.insert(dataSource.manager, [created]);
+    return created.transaction.id;
   }
 
   const attempt = async (id: string) =>

@@ -1,35 +1,15 @@
 import { ConfigService } from '@nestjs/config';
-import { Environment } from '@payments/contracts';
 import { Outbox } from '@payments/persistence';
 import { MigratedDatabase } from '@payments/testing';
-import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
-import { newReference } from '@transfers/transactions/transaction-insert';
+import { newTransferOut } from '@transfers/transactions/__tests__/new-transfer-out';
 import { NewScheduledTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 
 jest.setTimeout(30_000);
 
 function pendingTransferOut(): NewScheduledTransaction {
-  return {
-    transaction: {
-      id: randomUUID(),
-      platformId: randomUUID(),
-      environment: Environment.Sandbox,
-      type: 'OUTGOING',
-      sourceType: 'ACCOUNT',
-      sourceAccountId: `InternalAccount:${randomUUID()}`,
-      sourceCurrency: 'USD',
-      destinationAccountId: `ExternalAccount:${randomUUID()}`,
-      destinationCurrency: 'USD',
-      customerId: null,
-      platformCustomerId: null,
-      sentAmount: 1_000,
-      receivedAmount: 1_000,
-      reference: newReference(),
-    },
-    rail: { answer: 'SETTLE', delayMs: 60_000, firstLookInMs: 60_000 },
-  };
+  return newTransferOut({ rail: { delayMs: 60_000, firstLookInMs: 60_000 } });
 }
 
 describe('TransactionStore (PostgreSQL)', () => {

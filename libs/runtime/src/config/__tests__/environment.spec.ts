@@ -33,6 +33,7 @@ describe('validateEnvironment', () => {
       KAFKA_TOPIC_PREFIX: '',
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: 10_000,
+      INBOX_RETENTION_HOURS: 240,
       NODE_ENV: 'development',
       BILLING_PORT: 8090,
     });
@@ -65,6 +66,7 @@ describe('validateEnvironment', () => {
       KAFKA_TOPIC_PREFIX: 'team a/',
       LOG_LEVEL: 'loud',
       SHUTDOWN_TIMEOUT_MS: '500000',
+      INBOX_RETENTION_HOURS: '168',
       BILLING_PORT: 'zero',
     });
 
@@ -73,6 +75,7 @@ describe('validateEnvironment', () => {
       [
         'BILLING_PORT',
         'DATABASE_URL',
+        'INBOX_RETENTION_HOURS',
         'KAFKA_BROKERS',
         'KAFKA_TOPIC_PREFIX',
         'LOG_LEVEL',
@@ -82,6 +85,8 @@ describe('validateEnvironment', () => {
     );
     expect(problems).toContain('  DATABASE_URL: DATABASE_URL must be a postgres:// URL');
     expect(problems).toContain('  SHUTDOWN_TIMEOUT_MS: SHUTDOWN_TIMEOUT_MS must not be greater than 120000');
+    // An inbox row may not go while its event can still be delivered again (docs/operations.md#retention).
+    expect(problems).toContain('  INBOX_RETENTION_HOURS: INBOX_RETENTION_HOURS must not be less than 192');
   });
 
   it('ignores variables the class does not declare', () => {

@@ -1,0 +1,47 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PollingLoop, PollingWorker } from '@payments/runtime';
+import { DataSource } from 'typeorm';
+import { purgeExpired, PurgeBounds, RetentionPolicy } from './purge-expired';
+
+/** The policies of the app's tables, its inbox included (RetentionModule). */
+export const RETENTION_POLICIES = Symbol('RETENTION_POLICIES');
+
+/** A tick takes at most 10 batches of 1,000 rows per table: well under a second each on an index. */
+const BOUNDS: PurgeBounds = { batchRows: 1_000, batchesPerCall: 10 };
+const IDLE_MS = 60_000;
+
+/**
+ * Purges the app's tables of the rows past their retention (docs/operations.md#retention), on every
+ * replica: concurrent replicas skip each other's batches. While a table has more due, the loop goes
+ * on at once; a tick is bounded, so shutting down never waits for a whole backlog.
+ */
+@Injectable()
+export class RetentionWorker extends PollingWorker {
+  private readonly logger = new Logger(RetentionWorker.name);
+  protected readonly loop = new PollingLoop(
+    this.logger,
+    'purging rows past their retention',
+    () => this.purgeAll(),
+    {
+      name: 'retention-purge',
+      idleMs: IDLE_MS,
+      errorMs: IDLE_MS,
+    },
+  );
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(RETENTION_POLICIES) private readonly policies: RetentionPolicy[],
+  ) {
+    super();
+  }
+
+  private async purgeAll(): Promise<boolean> {
+    let moreDue = false;
+    for (const policy of this.policies) {
+      moreDue = (await purgeExpired(this.dataSource, policy, BOUNDS)) || moreDue;
+    }
+    return moreDue;
+  }
+}
