@@ -1,8 +1,4 @@
-import {
-  InboxRetention1764920000000,
-  OutboxParking1764600000000,
-  SchemaOptions,
-} from '@payments/persistence';
+import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
 import { Customer } from '@customers/customers/customer.entity';
 import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
 import { CustomersInitial1763800000000 } from '@customers/migrations/1763800000000-customers-initial';
@@ -15,6 +11,7 @@ import { Parking1764500000000 } from '@customers/migrations/1764500000000-parkin
 import { Invitations1764820000000 } from '@customers/migrations/1764820000000-invitations';
 import { UmaKeys1764830000001 } from '@customers/migrations/1764830000001-uma-keys';
 import { ListIndexes1765000000000 } from '@customers/migrations/1765000000000-list-indexes';
+import { CustomerCounts1765000000001 } from '@customers/migrations/1765000000001-customer-counts';
 import { Invitation } from '@customers/invitations/invitation.entity';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
@@ -37,7 +34,7 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     OutboxParking1764600000000,
     Invitations1764820000000,
     UmaKeys1764830000001,
-    InboxRetention1764920000000,
     ListIndexes1765000000000,
+    CustomerCounts1765000000001,
   ],
 };

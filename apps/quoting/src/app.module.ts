@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
+import { ListCountsCompactor } from '@payments/persistence';
 import { AccountDirectory } from '@quoting/accounts/account-directory';
 import { QUOTING_SCHEMA } from '@quoting/database';
 import { QuoteTransfersClient } from '@quoting/execution/quote-transfers.client';
@@ -11,12 +12,12 @@ import { PlatformCurrencies, PlatformCurrenciesConsumer } from '@quoting/platfor
 import { Pricer } from '@quoting/pricing/pricer';
 import { TransferFeesController } from '@quoting/pricing/transfer-fees.controller';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
-import { QUOTING_RETENTION } from '@quoting/retention';
 import { QuoteLifecycleWorker } from '@quoting/quotes/quote-lifecycle.worker';
 import { QuoteProgressConsumer } from '@quoting/quotes/quote-progress.consumer';
 import { Quote } from '@quoting/quotes/quote.entity';
 import { QuoteStore } from '@quoting/quotes/quote.store';
 import { QuotesController } from '@quoting/quotes/quotes.controller';
+import { QuoteList } from '@quoting/quotes/quote-list';
 import { QuotesService } from '@quoting/quotes/quotes.service';
 import { BuiltInRateSource } from '@quoting/rates/built-in-rate-source';
 import { ExchangeRatesController } from '@quoting/rates/exchange-rates.controller';
@@ -24,6 +25,7 @@ import { HttpRateSource } from '@quoting/rates/http-rate-source';
 import { RateBook } from '@quoting/rates/rate-book';
 import { RATE_SOURCE, RateSource } from '@quoting/rates/rate-source';
 import { ReceiverLookupStore } from '@quoting/receivers/receiver-lookup.store';
+import { ReceiverLookupSweeper } from '@quoting/receivers/receiver-lookup.sweeper';
 import { ReceiverLookupsService } from '@quoting/receivers/receiver-lookups.service';
 import { ReceiversController } from '@quoting/receivers/receivers.controller';
 import { UmaQuoteDestinations } from '@quoting/receivers/uma-quote-destinations';
@@ -38,7 +40,6 @@ import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
       app: 'quoting',
       environment: QuotingEnvironment,
       schema: QUOTING_SCHEMA,
-      retention: QUOTING_RETENTION,
       produces: [],
       consumes: [PLATFORM_EVENTS, TRANSACTION_EVENTS],
     }),
@@ -71,9 +72,12 @@ import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
     QuoteStore,
     QuoteEndsResolver,
     QuotesService,
+    QuoteList,
+    ListCountsCompactor,
     UmaCounterparties,
     RemoteUmaCounterparty,
     ReceiverLookupStore,
+    ReceiverLookupSweeper,
     ReceiverLookupsService,
     UmaQuoteDestinations,
     QuoteLifecycleWorker,

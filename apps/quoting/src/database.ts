@@ -1,8 +1,4 @@
-import {
-  InboxRetention1764920000000,
-  OutboxParking1764600000000,
-  SchemaOptions,
-} from '@payments/persistence';
+import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
 import { FeeRule } from '@quoting/fee-rules/fee-rule.entity';
 import { QuotingInitial1763700000000 } from '@quoting/migrations/1763700000000-quoting-initial';
 import { FeeRules1764000000000 } from '@quoting/migrations/1764000000000-fee-rules';
@@ -13,6 +9,7 @@ import { ExecutionKeys1764700000000 } from '@quoting/migrations/1764700000000-ex
 import { ReceiverLookups1764810000000 } from '@quoting/migrations/1764810000000-receiver-lookups';
 import { QuoteCounterpartyInformation1764810000001 } from '@quoting/migrations/1764810000001-quote-counterparty-information';
 import { ListIndexes1765000000000 } from '@quoting/migrations/1765000000000-list-indexes';
+import { QuoteCounts1765000000001 } from '@quoting/migrations/1765000000001-quote-counts';
 import { Quote } from '@quoting/quotes/quote.entity';
 
 export const QUOTING_SCHEMA: SchemaOptions = {
@@ -28,7 +25,7 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     ExecutionKeys1764700000000,
     ReceiverLookups1764810000000,
     QuoteCounterpartyInformation1764810000001,
-    InboxRetention1764920000000,
     ListIndexes1765000000000,
+    QuoteCounts1765000000001,
   ],
 };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APPROVAL_ANSWERS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
+import { ListCountsCompactor } from '@payments/persistence';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
@@ -23,7 +24,6 @@ import { RailOutcomes } from '@transfers/rails/rail-outcomes';
 import { SandboxFundingService } from '@transfers/sandbox/sandbox-funding.service';
 import { SettlementRecorder } from '@transfers/rails/settlement-recorder';
 import { SettlementWorker } from '@transfers/rails/settlement.worker';
-import { TRANSFERS_RETENTION } from '@transfers/retention';
 import { SandboxFundingController } from '@transfers/sandbox/sandbox-funding.controller';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 import { TransactionStore } from '@transfers/transactions/transaction.store';
@@ -42,7 +42,6 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
       app: 'transfers',
       environment: TransfersEnvironment,
       schema: TRANSFERS_SCHEMA,
-      retention: TRANSFERS_RETENTION,
       produces: [TRANSACTION_EVENTS],
       consumes: [APPROVAL_ANSWERS],
     }),
@@ -65,6 +64,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     TransactionStore,
     RailAttemptsStore,
     TransactionsService,
+    ListCountsCompactor,
     TransfersService,
     OutgoingSender,
     PendingOpener,

@@ -21,6 +21,7 @@ import {
   CustomerView,
   IndividualCustomerView,
 } from '@customers/customers/customer.view';
+import { CustomerList } from '@customers/customers/customer-list';
 import { CustomersService } from '@customers/customers/customers.service';
 import {
   CreateBusinessCustomerDto,
@@ -58,7 +59,10 @@ const DELETED = { description: 'CUSTOMER_DELETED: the customer was deleted and c
 )
 @Controller('customers')
 export class CustomersController {
-  constructor(private readonly customers: CustomersService) {}
+  constructor(
+    private readonly customers: CustomersService,
+    private readonly customerList: CustomerList,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a customer' })
@@ -81,7 +85,7 @@ export class CustomersController {
   @ApiOkResponse({ type: CustomerPage })
   @ApiBadRequestResponse({ description: 'INVALID_INPUT: a bad filter, limit or cursor' })
   list(@CurrentCaller() caller: Caller, @Query() query: ListCustomersQuery): Promise<Page<CustomerView>> {
-    return this.customers.list(caller, query);
+    return this.customerList.page(caller, query);
   }
 
   @Get(':customerId')

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ListCountsCompactor } from '@payments/persistence';
 import { Customer } from '@customers/customers/customer.entity';
 import { CustomersController } from '@customers/customers/customers.controller';
+import { CustomerList } from '@customers/customers/customer-list';
 import { CustomersService } from '@customers/customers/customers.service';
 import { PlatformsModule } from '@customers/platforms/platforms.module';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Customer]), PlatformsModule],
   controllers: [CustomersController],
-  providers: [CustomersService],
+  providers: [CustomersService, CustomerList, ListCountsCompactor],
   exports: [CustomersService],
 })
 export class CustomersModule {}

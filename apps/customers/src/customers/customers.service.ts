@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { CUSTOMER_EVENTS, KycStatus, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, effectIdOf, Page, PlatformScope, scopeOf } from '@payments/http';
-import { inScope, Outbox, paginate, RowCache, RowChanges } from '@payments/persistence';
+import { ApiException, Caller, effectIdOf, PlatformScope, scopeOf } from '@payments/http';
+import { inScope, Outbox, RowCache, RowChanges } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { violatedUniqueConstraint } from '@customers/database-errors';
@@ -18,7 +18,6 @@ import {
 import { CustomerView, presentCustomer } from '@customers/customers/customer.view';
 import { CreateCustomerDto } from '@customers/customers/dto/create-customer.dto';
 import { CustomerFieldsDto } from '@customers/customers/dto/customer-fields.dto';
-import { ListCustomersQuery } from '@customers/customers/dto/list-customers.query';
 import { assertNoMissingUserInfo } from '@customers/customers/mandatory-user-info';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
@@ -50,16 +49,6 @@ function cacheKeyOf(scope: PlatformScope, customerId: string): string | undefine
   const id = uuidOf('Customer', customerId);
   return id && `${scope.platformId}:${scope.environment}:${id}`;
 }
-
-/** List filters that match a column of the same name exactly. */
-const EQUALITY_FILTERS = ['platformCustomerId', 'customerType', 'umaAddress'] as const;
-/** List filters that bound a timestamp, both inclusive. */
-const TIME_FILTERS = {
-  createdAfter: 'customer.createdAt >=',
-  createdBefore: 'customer.createdAt <=',
-  updatedAfter: 'customer.updatedAt >=',
-  updatedBefore: 'customer.updatedAt <=',
-} as const;
 
 /**
  * Customers of one platform in one environment. Every change commits together with its event in the
@@ -112,26 +101,6 @@ export class CustomersService {
         if (!generatedAddressTaken || attempt === MAX_GENERATED_ADDRESS_ATTEMPTS) throw asConflict(error);
       }
     }
-  }
-
-  async list(caller: Caller, query: ListCustomersQuery): Promise<Page<CustomerView>> {
-    const { platformId, environment } = scopeOf(caller);
-    const builder = this.customers
-      .createQueryBuilder('customer')
-      .where('customer.platformId = :platformId AND customer.environment = :environment', {
-        platformId,
-        environment,
-      });
-    if (!query.isIncludingDeleted) builder.andWhere('customer.deletedAt IS NULL');
-    for (const filter of EQUALITY_FILTERS) {
-      if (query[filter] !== undefined)
-        builder.andWhere(`customer.${filter} = :${filter}`, { [filter]: query[filter] });
-    }
-    for (const [filter, comparison] of Object.entries(TIME_FILTERS)) {
-      const bound = query[filter as keyof typeof TIME_FILTERS];
-      if (bound !== undefined) builder.andWhere(`${comparison} :${filter}`, { [filter]: new Date(bound) });
-    }
-    return paginate(builder, query, presentCustomer);
   }
 
   /** A deleted customer is still returned, with isDeleted true. */

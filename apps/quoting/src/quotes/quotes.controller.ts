@@ -15,6 +15,7 @@ import { Caller, CurrentCaller, IDEMPOTENCY_KEY_HEADER, Page } from '@payments/h
 import { CreateQuoteDto } from '@quoting/quotes/dto/create-quote.dto';
 import { ListQuotesQuery } from '@quoting/quotes/dto/list-quotes.query';
 import { SandboxSendDto } from '@quoting/quotes/dto/sandbox-send.dto';
+import { QuoteList } from '@quoting/quotes/quote-list';
 import { QuotePage, QuoteView } from '@quoting/quotes/quote.view';
 import { QuotesService } from '@quoting/quotes/quotes.service';
 import { TransactionView } from '@quoting/execution/quote-transfers.client';
@@ -25,7 +26,10 @@ const NOT_FOUND = { description: "QUOTE_NOT_FOUND, also for another platform's o
 @ApiBasicAuth()
 @Controller()
 export class QuotesController {
-  constructor(private readonly quotes: QuotesService) {}
+  constructor(
+    private readonly quotes: QuotesService,
+    private readonly quoteList: QuoteList,
+  ) {}
 
   @Post('quotes')
   @ApiHeader(IDEMPOTENCY_KEY_HEADER)
@@ -47,7 +51,7 @@ export class QuotesController {
   @ApiOperation({ summary: 'List quotes, newest first' })
   @ApiOkResponse({ type: QuotePage })
   list(@CurrentCaller() caller: Caller, @Query() query: ListQuotesQuery): Promise<Page<QuoteView>> {
-    return this.quotes.list(caller, query);
+    return this.quoteList.page(caller, query);
   }
 
   @Get('quotes/:quoteId')

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Environment, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, callerOf, effectIdOf, listFilters, Page, scopeOf } from '@payments/http';
-import { paginate } from '@payments/persistence';
+import { ApiException, Caller, callerOf, effectIdOf, scopeOf } from '@payments/http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
 import { AccountDirectory, QuoteAccount } from '@quoting/accounts/account-directory';
@@ -9,7 +8,6 @@ import { QuoteTransfersClient, TransactionView } from '@quoting/execution/quote-
 import { Pricer } from '@quoting/pricing/pricer';
 import { UmaQuoteDestinations } from '@quoting/receivers/uma-quote-destinations';
 import { CreateQuoteDto } from '@quoting/quotes/dto/create-quote.dto';
-import { ListQuotesQuery } from '@quoting/quotes/dto/list-quotes.query';
 import { SandboxSendDto } from '@quoting/quotes/dto/sandbox-send.dto';
 import { paymentInstructionsFor } from '@quoting/quotes/payment-instructions';
 import { Quote } from '@quoting/quotes/quote.entity';
@@ -115,25 +113,6 @@ export class QuotesService {
 
   async get(caller: Caller, quoteId: string): Promise<QuoteView> {
     return presentQuote(await this.find(caller, quoteId));
-  }
-
-  list(caller: Caller, query: ListQuotesQuery): Promise<Page<QuoteView>> {
-    const builder = this.store.repository
-      .createQueryBuilder('quote')
-      .where('quote.platformId = :platformId AND quote.environment = :environment', scopeOf(caller));
-    const filters = listFilters('quote', query, {
-      equal: {
-        customerId: 'sendingCustomerId',
-        sendingAccountId: 'sourceAccountId',
-        receivingAccountId: 'destinationAccountId',
-        sendingUmaAddress: 'sendingUmaAddress',
-        receivingUmaAddress: 'receivingUmaAddress',
-        status: 'status',
-      },
-      createdAt: { createdAfter: '>=', createdBefore: '<=' },
-    });
-    for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
-    return paginate(builder, query, presentQuote);
   }
 
   /** PENDING → PROCESSING and the transaction made, its reserve taken; 409 for an expired or non-pending quote. */

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, Page, scopeOf } from '@payments/http';
-import { inScope, paginate } from '@payments/persistence';
+import { inScope, ListCounts, paginate } from '@payments/persistence';
 import { Repository } from 'typeorm';
 import { ListTransactionsQuery } from '@transfers/transactions/dto/list-transactions.query';
 import { transactionFilters } from '@transfers/transactions/transaction-filters';
+import { TRANSACTION_LIST } from '@transfers/transactions/transaction-list';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
 
@@ -15,12 +16,17 @@ import { presentTransaction, TransactionView } from '@transfers/transactions/tra
  */
 @Injectable()
 export class TransactionsService {
-  constructor(@InjectRepository(Transaction) private readonly transactions: Repository<Transaction>) {}
+  private readonly counts: ListCounts;
+
+  constructor(@InjectRepository(Transaction) private readonly transactions: Repository<Transaction>) {
+    this.counts = new ListCounts(transactions.manager.connection, TRANSACTION_LIST);
+  }
 
   list(caller: Caller, query: ListTransactionsQuery): Promise<Page<TransactionView>> {
     const builder = this.scoped(caller);
-    for (const filter of transactionFilters(query)) builder.andWhere(filter.where, filter.parameters);
-    return paginate(builder, query, presentTransaction);
+    const filters = transactionFilters(query);
+    for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
+    return paginate(builder, query, presentTransaction, this.counts.counter(scopeOf(caller), filters));
   }
 
   async get(caller: Caller, transactionId: string): Promise<TransactionView> {

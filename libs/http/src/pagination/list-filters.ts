@@ -2,6 +2,8 @@
 export interface Filter {
   where: string;
   parameters: Record<string, unknown>;
+  /** For an equality on one entity property: which, and the value (a counted list's dimension). */
+  equals?: { property: string; value: unknown };
 }
 
 export interface FilterSpec<Query> {
@@ -19,10 +21,14 @@ export function listFilters<Query extends object>(
 ): Filter[] {
   const filters: Filter[] = [];
   const valueOf = (parameter: string) => (query as Record<string, unknown>)[parameter];
-  for (const [parameter, property] of Object.entries(spec.equal ?? {})) {
+  for (const [parameter, property] of Object.entries(spec.equal ?? {}) as [string, string][]) {
     const value = valueOf(parameter);
     if (value !== undefined)
-      filters.push({ where: `${alias}.${property} = :${parameter}`, parameters: { [parameter]: value } });
+      filters.push({
+        where: `${alias}.${property} = :${parameter}`,
+        parameters: { [parameter]: value },
+        equals: { property, value },
+      });
   }
   for (const [parameter, comparison] of Object.entries(spec.createdAt ?? {})) {
     const bound = valueOf(parameter);

@@ -10,11 +10,13 @@ export async function paginate<TRow extends ObjectLiteral & { seq: string }, TIt
   query: SelectQueryBuilder<TRow>,
   page: PageQueryDto & { sortOrder?: 'asc' | 'desc' },
   present: (row: TRow) => TItem,
+  /** Where the list's count is kept with the writes (ListCounts); else the page counts its rows. */
+  counted?: () => Promise<number>,
 ): Promise<Page<TItem>> {
   const limit = page.limit ?? DEFAULT_PAGE_SIZE;
   const descending = (page.sortOrder ?? 'desc') === 'desc';
   const alias = query.alias;
-  const totalCount = await countOf(query);
+  const totalCount = counted ? await counted() : await countOf(query);
   if (page.cursor) {
     query.andWhere(`${alias}.seq ${descending ? '<' : '>'} :afterSeq`, {
       afterSeq: decodeCursor(page.cursor),

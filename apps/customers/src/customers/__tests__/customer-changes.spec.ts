@@ -13,7 +13,6 @@ import {
   expectNotFoundToOthers,
   currency,
   customerRow,
-  stranger,
 } from '@customers/__tests__/tenant-kit';
 
 const patch = { customerType: 'INDIVIDUAL' as const };
@@ -143,67 +142,5 @@ describe('CustomersService: deleting a customer', () => {
       await expect(change()).rejects.toMatchObject({ code: 'CUSTOMER_DELETED', status: 410 });
     }
     expect(eventTypesOf(database)).toEqual(['customer.created', 'customer.deleted']);
-  });
-});
-
-describe('CustomersService: listing customers', () => {
-  const day = (date: number) => new Date(`2025-10-${date}T12:00:00.000Z`);
-
-  /** c-10 … c-13, created and updated on the 10th … 13th; c-13 deleted; one of another platform. */
-  function listed() {
-    const { service, database } = customersService();
-    for (const date of [10, 11, 12, 13]) {
-      database.seed(
-        Customer,
-        customerRow({
-          platformCustomerId: `c-${date}`,
-          customerType: date === 11 ? 'BUSINESS' : 'INDIVIDUAL',
-          createdAt: day(date),
-          updatedAt: day(date),
-          deletedAt: date === 13 ? day(13) : null,
-        }),
-      );
-    }
-    database.seed(
-      Customer,
-      customerRow({ platformCustomerId: 'c-10', umaAddress: '$x@other.local' }, stranger),
-    );
-    const list = async (query: object) =>
-      (await service.list(caller, query)).data.map((customer) => customer.platformCustomerId);
-    return { list, service };
-  }
-
-  it("lists the platform's live customers, newest first, page by page with the total", async () => {
-    const { list, service } = listed();
-
-    expect(await list({})).toEqual(['c-12', 'c-11', 'c-10']);
-    expect(await list({ isIncludingDeleted: true })).toEqual(['c-13', 'c-12', 'c-11', 'c-10']);
-    const first = await service.list(caller, { limit: 2 });
-    expect(first).toMatchObject({ hasMore: true, totalCount: 3 });
-    const second = await service.list(caller, { limit: 2, cursor: first.nextCursor });
-    expect(second).toMatchObject({ hasMore: false, totalCount: 3 });
-    expect([...first.data, ...second.data].map(({ platformCustomerId }) => platformCustomerId)).toEqual([
-      'c-12',
-      'c-11',
-      'c-10',
-    ]);
-  });
-
-  it('filters by platformCustomerId, customerType and umaAddress', async () => {
-    const { list } = listed();
-
-    expect(await list({ platformCustomerId: 'c-10' })).toEqual(['c-10']);
-    expect(await list({ customerType: 'BUSINESS' })).toEqual(['c-11']);
-    expect(await list({ umaAddress: '$c-12@acme.uma.local' })).toEqual(['c-12']);
-  });
-
-  it('filters by creation and update time, both bounds inclusive', async () => {
-    const { list } = listed();
-
-    expect(await list({ createdAfter: day(11).toISOString(), createdBefore: day(12).toISOString() })).toEqual(
-      ['c-12', 'c-11'],
-    );
-    expect(await list({ updatedAfter: day(12).toISOString() })).toEqual(['c-12']);
-    expect(await list({ updatedBefore: day(10).toISOString() })).toEqual(['c-10']);
   });
 });

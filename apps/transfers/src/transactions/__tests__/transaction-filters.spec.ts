@@ -30,24 +30,23 @@ describe('transaction list filters', () => {
         reference: 'TR-ABC',
       }),
     );
-    expect(filters).toEqual([
-      { where: 'transaction.customerId = :customerId', parameters: { customerId: 'Customer:1' } },
-      {
-        where: 'transaction.platformCustomerId = :platformCustomerId',
-        parameters: { platformCustomerId: 'p-1' },
-      },
-      {
-        where: 'transaction.sourceAccountId = :senderAccountIdentifier',
-        parameters: { senderAccountIdentifier: 'InternalAccount:2' },
-      },
-      {
-        where: 'transaction.destinationAccountId = :receiverAccountIdentifier',
-        parameters: { receiverAccountIdentifier: 'ExternalAccount:3' },
-      },
-      { where: 'transaction.status = :status', parameters: { status: 'COMPLETED' } },
-      { where: 'transaction.type = :type', parameters: { type: 'OUTGOING' } },
-      { where: 'transaction.reference = :reference', parameters: { reference: 'TR-ABC' } },
-    ]);
+    expect(filters).toEqual(
+      (
+        [
+          ['customerId', 'customerId', 'Customer:1'],
+          ['platformCustomerId', 'platformCustomerId', 'p-1'],
+          ['sourceAccountId', 'senderAccountIdentifier', 'InternalAccount:2'],
+          ['destinationAccountId', 'receiverAccountIdentifier', 'ExternalAccount:3'],
+          ['status', 'status', 'COMPLETED'],
+          ['type', 'type', 'OUTGOING'],
+          ['reference', 'reference', 'TR-ABC'],
+        ] as const
+      ).map(([property, parameter, value]) => ({
+        where: `transaction.${property} = :${parameter}`,
+        parameters: { [parameter]: value },
+        equals: { property, value },
+      })),
+    );
   });
 
   it('bounds the creation time inclusively on both sides', () => {
