@@ -92,7 +92,7 @@ describe('purgeExpired', () => {
     await addReceipts(1, 4, 'SETTLED', 30);
     let statements = 0;
     const failingSecondBatch = {
-      query: (sql: string, parameters: unknown[]) =>
+      query: (sql: string, parameters?: unknown[]) =>
         ++statements === 2
           ? Promise.reject(new Error('connection lost'))
           : database.dataSource.query(sql, parameters),
@@ -131,9 +131,9 @@ describe('purgeExpired', () => {
     );
     await database.dataSource.query('ANALYZE inbox');
     const inbox: RetentionPolicy = { table: 'inbox', agedFrom: 'processed_at', retentionHours: 240 };
-    const statements: { sql: string; parameters: unknown[] }[] = [];
+    const statements: { sql: string; parameters?: unknown[] }[] = [];
     const recording = {
-      query: (sql: string, parameters: unknown[]) => {
+      query: (sql: string, parameters?: unknown[]) => {
         statements.push({ sql, parameters });
         return database.dataSource.query(sql, parameters);
       },
@@ -143,8 +143,10 @@ describe('purgeExpired', () => {
       false,
     );
 
+    // Without parameters the statement is never prepared, so never planned without its cut-off.
     const [{ sql, parameters }] = statements;
-    const plan = (await database.dataSource.query(`EXPLAIN ${sql}`, parameters))
+    expect(parameters).toBeUndefined();
+    const plan = (await database.dataSource.query(`EXPLAIN ${sql}`))
       .map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN'])
       .join('\n');
     expect(plan).toMatch(/Index Scan (using|on) inbox_processed_at/);
@@ -154,5 +156,15 @@ describe('purgeExpired', () => {
       `SELECT count(*)::int AS left FROM inbox WHERE processed_at < now() - interval '240 hours'`,
     );
     expect(left).toBe(0);
+  });
+
+  it('refuses a retention that is not a whole number of hours, as it is written into the statement', async () => {
+    await expect(
+      purgeExpired(
+        database.dataSource,
+        { ...SETTLED_RECEIPTS, retentionHours: 1.5 },
+        { batchRows: 10, batchesPerCall: 1 },
+      ),
+    ).rejects.toThrow('whole numbers');
   });
 });
