@@ -1,4 +1,8 @@
-import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
+import {
+  InboxRetention1764920000000,
+  OutboxParking1764600000000,
+  SchemaOptions,
+} from '@payments/persistence';
 import { Customer } from '@customers/customers/customer.entity';
 import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
 import { CustomersInitial1763800000000 } from '@customers/migrations/1763800000000-customers-initial';
@@ -34,6 +38,7 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     OutboxParking1764600000000,
     Invitations1764820000000,
     UmaKeys1764830000001,
+    InboxRetention1764920000000,
     ListIndexes1765000000000,
     CustomerCounts1765000000001,
   ],

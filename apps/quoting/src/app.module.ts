@@ -12,6 +12,7 @@ import { PlatformCurrencies, PlatformCurrenciesConsumer } from '@quoting/platfor
 import { Pricer } from '@quoting/pricing/pricer';
 import { TransferFeesController } from '@quoting/pricing/transfer-fees.controller';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
+import { QUOTING_RETENTION } from '@quoting/retention';
 import { QuoteLifecycleWorker } from '@quoting/quotes/quote-lifecycle.worker';
 import { QuoteProgressConsumer } from '@quoting/quotes/quote-progress.consumer';
 import { Quote } from '@quoting/quotes/quote.entity';
@@ -25,7 +26,6 @@ import { HttpRateSource } from '@quoting/rates/http-rate-source';
 import { RateBook } from '@quoting/rates/rate-book';
 import { RATE_SOURCE, RateSource } from '@quoting/rates/rate-source';
 import { ReceiverLookupStore } from '@quoting/receivers/receiver-lookup.store';
-import { ReceiverLookupSweeper } from '@quoting/receivers/receiver-lookup.sweeper';
 import { ReceiverLookupsService } from '@quoting/receivers/receiver-lookups.service';
 import { ReceiversController } from '@quoting/receivers/receivers.controller';
 import { UmaQuoteDestinations } from '@quoting/receivers/uma-quote-destinations';
@@ -40,6 +40,7 @@ import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
       app: 'quoting',
       environment: QuotingEnvironment,
       schema: QUOTING_SCHEMA,
+      retention: QUOTING_RETENTION,
       produces: [],
       consumes: [PLATFORM_EVENTS, TRANSACTION_EVENTS],
     }),
@@ -77,7 +78,6 @@ import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
     UmaCounterparties,
     RemoteUmaCounterparty,
     ReceiverLookupStore,
-    ReceiverLookupSweeper,
     ReceiverLookupsService,
     UmaQuoteDestinations,
     QuoteLifecycleWorker,

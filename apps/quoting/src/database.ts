@@ -1,4 +1,8 @@
-import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
+import {
+  InboxRetention1764920000000,
+  OutboxParking1764600000000,
+  SchemaOptions,
+} from '@payments/persistence';
 import { FeeRule } from '@quoting/fee-rules/fee-rule.entity';
 import { QuotingInitial1763700000000 } from '@quoting/migrations/1763700000000-quoting-initial';
 import { FeeRules1764000000000 } from '@quoting/migrations/1764000000000-fee-rules';
@@ -25,6 +29,7 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     ExecutionKeys1764700000000,
     ReceiverLookups1764810000000,
     QuoteCounterpartyInformation1764810000001,
+    InboxRetention1764920000000,
     ListIndexes1765000000000,
     QuoteCounts1765000000001,
   ],

@@ -24,6 +24,7 @@ import { RailOutcomes } from '@transfers/rails/rail-outcomes';
 import { SandboxFundingService } from '@transfers/sandbox/sandbox-funding.service';
 import { SettlementRecorder } from '@transfers/rails/settlement-recorder';
 import { SettlementWorker } from '@transfers/rails/settlement.worker';
+import { TRANSFERS_RETENTION } from '@transfers/retention';
 import { SandboxFundingController } from '@transfers/sandbox/sandbox-funding.controller';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 import { TransactionStore } from '@transfers/transactions/transaction.store';
@@ -42,6 +43,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
       app: 'transfers',
       environment: TransfersEnvironment,
       schema: TRANSFERS_SCHEMA,
+      retention: TRANSFERS_RETENTION,
       produces: [TRANSACTION_EVENTS],
       consumes: [APPROVAL_ANSWERS],
     }),

@@ -1,4 +1,8 @@
-import { OutboxParking1764600000000, SchemaOptions } from '@payments/persistence';
+import {
+  InboxRetention1764920000000,
+  OutboxParking1764600000000,
+  SchemaOptions,
+} from '@payments/persistence';
 import { TransfersInitial1763700000000 } from '@transfers/migrations/1763700000000-transfers-initial';
 import { QuoteTransactions1764100000000 } from '@transfers/migrations/1764100000000-quote-transactions';
 import { Parking1764500000000 } from '@transfers/migrations/1764500000000-parking';
@@ -7,6 +11,7 @@ import { IncomingPayments1764800000000 } from '@transfers/migrations/17648000000
 import { UmaDestinations1764810000000 } from '@transfers/migrations/1764810000000-uma-destinations';
 import { AwaitedPayments1764900000000 } from '@transfers/migrations/1764900000000-awaited-payments';
 import { SenderFunding1764910000000 } from '@transfers/migrations/1764910000000-sender-funding';
+import { FinishedRailAttempts1764920000001 } from '@transfers/migrations/1764920000001-finished-rail-attempts';
 import { ListIndexes1765000000000 } from '@transfers/migrations/1765000000000-list-indexes';
 import { TransactionCounts1765000000001 } from '@transfers/migrations/1765000000001-transaction-counts';
 import { Transaction } from '@transfers/transactions/transaction.entity';
@@ -24,6 +29,8 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     UmaDestinations1764810000000,
     AwaitedPayments1764900000000,
     SenderFunding1764910000000,
+    InboxRetention1764920000000,
+    FinishedRailAttempts1764920000001,
     ListIndexes1765000000000,
     TransactionCounts1765000000001,
   ],
