@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The accounts list filtered by customer reads an index led by the scope, ending in `seq`: without
  * table statistics Postgres prefers the index matching more equalities, and the customer's index
- * alone lost to the scope index (docs/architecture.md, "Cost as the data grows"). The identity
+ * alone lost to the scope index (docs/operations.md, "Cost as the data grows"). The identity
  * columns' unique indexes on `seq` alone go: nothing reads by them, and with statistics Postgres
  * walked one across every platform's rows to fill one page.
  */

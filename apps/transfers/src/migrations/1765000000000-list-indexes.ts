@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * One index per list filter, each led by the scope and ending in `seq`, so that a filtered page is a
  * range read whatever the planner's statistics: without them Postgres prefers the index matching
- * more equalities, and an index on the filter alone lost to the scope index (docs/architecture.md,
+ * more equalities, and an index on the filter alone lost to the scope index (docs/operations.md,
  * "Cost as the data grows"). The identity column's unique index on `seq` alone goes: nothing reads by
  * it, and with statistics Postgres walked it across every platform's rows to fill one page.
  */

@@ -1,6 +1,6 @@
 /**
  * A list whose totalCount is kept with the writes rather than counted at each page
- * (docs/architecture.md, "Cost as the data grows"): an exact COUNT(*) reads every matching row, a
+ * (docs/operations.md, "Cost as the data grows"): an exact COUNT(*) reads every matching row, a
  * third of a second at a million, where the page itself reads twenty.
  */
 export interface CountedList {

@@ -52,7 +52,7 @@ function transferOut(scope: PlatformScope, index: number): NewScheduledTransacti
  * The transaction reads by id and list pages are range reads of the right index, as the platform's
  * history grows, whether or not Postgres has table statistics (autovacuum is off on some servers):
  * each statement the service sends is explained as a custom and as a generic plan, before and after
- * ANALYZE (docs/architecture.md, "Cost as the data grows").
+ * ANALYZE (docs/operations.md, "Cost as the data grows").
  */
 describe('transaction reads: plans that do not grow with the history (PostgreSQL)', () => {
   let database: MigratedDatabase;
