@@ -2,7 +2,9 @@
 // the figures each issue asks for. Every load runs on this machine against loopback only, bounded
 // in time. `--only reads|money|quotes|incoming|bulk` (or several, comma-separated) runs those parts;
 // `--duration S` shortens the money paths' 60 s, `--warmup S` their 20 s of warm-up load before it.
-// The bulk import starts stacks of its own, with one and then two worker replicas.
+// The bulk import starts stacks of its own, with one and then two worker replicas. `growth` runs
+// only when asked for (`--only growth`): it grows one platform's history to `--growth-rows N` rows
+// per resource (default 1,000,000, about an hour here) on a stack and database of its own.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -10,10 +12,11 @@ import { ROOT } from './lib/apps.mjs';
 import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
-const PARTS = ['reads', 'money', 'quotes', 'incoming', 'bulk'];
-const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS]`;
+const PARTS = ['reads', 'money', 'quotes', 'incoming', 'bulk', 'growth'];
+const DEFAULT_PARTS = PARTS.filter((part) => part !== 'growth');
+const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS] [--growth-rows N]`;
 const values = parseOptions();
-const runs = (part) => !values.only || values.only.split(',').includes(part);
+const runs = (part) => (values.only ? values.only.split(',') : DEFAULT_PARTS).includes(part);
 const BENCH_BASE_PORT = 28080;
 const log = (line) => console.log(`[bench] ${line}`);
 const runId = randomBytes(4).toString('hex');
@@ -32,11 +35,19 @@ const env = {
   RATE_LIMIT_REDIS_PREFIX: `bench-${runId}:rate-limit:`,
 };
 
-await setup(env, { log, build: true });
-await (await import('./lib/infra.mjs')).dropDatabase(env.DATABASE_URL);
+/** The growth part's history lives in a database of its own, dropped at its start like the bench's. */
+const growthEnv = {
+  ...env,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_growth',
+};
+// Run alone, the growth part leaves the bench's database (perhaps another run's) untouched.
+const usesBenchDatabase = DEFAULT_PARTS.some(runs);
+await setup(usesBenchDatabase ? env : growthEnv, { log, build: true });
+const { dropDatabase } = await import('./lib/infra.mjs');
+if (usesBenchDatabase) await dropDatabase(env.DATABASE_URL);
 
 const startedAt = Date.now();
-await setup(env, { log: () => undefined, build: false });
+if (usesBenchDatabase) await setup(env, { log: () => undefined, build: false });
 const results = { cpuProbeMs: cpuProbeMs() };
 if (runs('reads') || runs('money') || runs('quotes') || runs('incoming')) {
   const stack = await startStack(env, { logDir, log });
@@ -77,6 +88,12 @@ if (runs('bulk')) {
     await deleteRedisKeys(env.REDIS_URL ?? DEFAULT_REDIS_URL, `${env.BULLMQ_PREFIX}:*`);
   }
 }
+if (runs('growth')) {
+  const { benchGrowth } = await import('./bench/growth.mjs');
+  await dropDatabase(growthEnv.DATABASE_URL);
+  await setup(growthEnv, { log: () => undefined, build: false });
+  results.growth = await benchGrowth({ env: growthEnv, rows: Number(values['growth-rows'] ?? 1_000_000), log, logDir });
+}
 const { deleteRunResources } = await import('./lib/kafka-run-resources.mjs');
 await deleteRunResources(env.KAFKA_TOPIC_PREFIX);
 
@@ -85,6 +102,7 @@ writeFileSync(`${ROOT}/.cache/bench/results.json`, JSON.stringify(results, null,
 const { summarizeReads } = await import('./bench/reads.mjs');
 const { summarizeMoneyPath } = await import('./bench/money-path.mjs');
 const { summarizeBulkImport } = await import('./bench/bulk-import.mjs');
+const { summarizeGrowth } = await import('./bench/growth.mjs');
 console.log('\nBenchmark results (2-core machine, every app, Kafka, PostgreSQL and Redis on it):');
 console.log(`  CPU probe before the load: ${results.cpuProbeMs} ms (machines of one kind, even one machine over a day, differ; compare runs by it)`);
 if (results.startSeconds) console.log(`  start from a built tree to ready: ${results.startSeconds.toFixed(1)} s`);
@@ -94,6 +112,7 @@ for (const line of [
   ...(results.quotes ? summarizeMoneyPath(results.quotes) : []),
   ...(results.incoming ? summarizeMoneyPath(results.incoming, results.money) : []),
   ...(results.bulkImport ? summarizeBulkImport(results.bulkImport) : []),
+  ...(results.growth ? summarizeGrowth(results.growth) : []),
 ]) {
   console.log(`  ${line}`);
 }
@@ -115,11 +134,19 @@ function cpuProbeMs() {
 function parseOptions() {
   try {
     const { values } = parseArgs({
-      options: { only: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' } },
+      options: {
+        only: { type: 'string' },
+        duration: { type: 'string' },
+        warmup: { type: 'string' },
+        'growth-rows': { type: 'string' },
+      },
     });
     for (const part of values.only?.split(',') ?? []) if (!PARTS.includes(part)) throw new Error(`unknown part '${part}'`);
     if (values.duration !== undefined && !(Number(values.duration) > 0)) throw new Error('--duration must be a positive number');
     if (values.warmup !== undefined && !(Number(values.warmup) >= 0)) throw new Error('--warmup must be zero or more');
+    // The growth starts from 1,000 rows per resource.
+    const growthRows = Number(values['growth-rows'] ?? 1_000_000);
+    if (!Number.isInteger(growthRows) || growthRows <= 1_000) throw new Error('--growth-rows must be a whole number above 1000');
     return values;
   } catch (error) {
     console.error(`${error.message}\n${USAGE}`);

@@ -28,11 +28,11 @@ export async function benchBulkImport({ env, log, logDir, replicaCounts = [1, 2]
       const authorization = `Basic ${Buffer.from(`${platform.sandbox.clientId}:${platform.sandbox.clientSecret}`).toString('base64')}`;
       try {
         const hostCpuOfImport = hostCpuMeter();
-        const { startedAt, ...imported } = await importOnce({ gateway, authorization, label, log });
+        const { startedAt, ...imported } = await importCustomersCsv({ gateway, authorization, label, rows: ROWS, log });
         const hostCpu = hostCpuOfImport.stop();
         const workers = stack.children.filter(({ name }) => name.startsWith('bulk-import-worker'));
         const workersPeakRssMb = workers.map(({ child }) => peakRssMb(child.pid));
-        const ledgerCaughtUpSeconds = await ledgerCatchUp(env.DATABASE_URL, platform.platformId, startedAt);
+        const ledgerCaughtUpSeconds = await ledgerCatchUp(env.DATABASE_URL, platform.platformId, startedAt, ROWS);
         const run = { ...imported, hostCpu, peakRssMb: workersPeakRssMb, ledgerCaughtUpSeconds, replicas };
         log(
           `${replicas} replica(s): upload ${run.uploadSeconds} s, completed after ${run.totalSeconds} s, ${run.rowsPerSecond} rows/s, ` +
@@ -49,46 +49,52 @@ export async function benchBulkImport({ env, log, logDir, replicaCounts = [1, 2]
   return { rows: ROWS, runs };
 }
 
-async function importOnce({ gateway, authorization, label, log }) {
+/**
+ * Uploads `rows` generated customers (labelled `<label>-<index>`) through the gateway and waits for
+ * the job to end; the growth benchmark (growth-seed.mjs) imports its customers with it too.
+ */
+export async function importCustomersCsv({ gateway, authorization, label, rows, log }) {
   const boundary = `----bench${Date.now()}`;
   const startedAt = Date.now();
+  const timeoutMs = JOB_TIMEOUT_MS * Math.max(1, rows / ROWS);
   const response = await gateway.request({
     method: 'POST',
     path: '/2025-10-13/customers/bulk/csv',
     headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.from(multipartCsv(boundary, label)),
-    headersTimeout: JOB_TIMEOUT_MS,
-    bodyTimeout: JOB_TIMEOUT_MS,
+    body: Readable.from(multipartCsv(boundary, label, rows)),
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
   });
   const accepted = JSON.parse(await response.body.text());
   if (response.statusCode !== 202) throw new Error(`upload answered ${response.statusCode}: ${JSON.stringify(accepted)}`);
   const uploadSeconds = seconds(Date.now() - startedAt);
   log(`upload stored in ${uploadSeconds} s as ${accepted.jobId}; waiting for COMPLETED`);
   let job;
-  for (const deadline = Date.now() + JOB_TIMEOUT_MS; ; ) {
+  for (const deadline = Date.now() + timeoutMs; ; ) {
     const answer = await gateway.request({ method: 'GET', path: `/2025-10-13/customers/bulk/jobs/${accepted.jobId}`, headers: { authorization } });
     job = JSON.parse(await answer.body.text());
     if (job.status === 'COMPLETED' || job.status === 'FAILED') break;
-    if (Date.now() > deadline) throw new Error(`job not finished after ${JOB_TIMEOUT_MS / 1000} s: ${JSON.stringify(job.progress)}`);
+    if (Date.now() > deadline) throw new Error(`job not finished after ${timeoutMs / 1000} s: ${JSON.stringify(job.progress)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const totalMs = Date.now() - startedAt;
   return {
     startedAt,
+    jobId: accepted.jobId,
     status: job.status,
     successful: job.progress.successful,
     failed: job.progress.failed,
     uploadSeconds,
     totalSeconds: seconds(totalMs),
-    rowsPerSecond: Math.round((ROWS * 1000) / totalMs),
+    rowsPerSecond: Math.round((rows * 1000) / totalMs),
   };
 }
 
 /** The multipart body, generated as it is sent: the benchmark holds no more of the file than the service does. */
-function* multipartCsv(boundary, label) {
+function* multipartCsv(boundary, label, rows) {
   yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="customers.csv"\r\nContent-Type: text/csv\r\n\r\n${HEADER}\n`;
   let lines = [];
-  for (let index = 0; index < ROWS; index++) {
+  for (let index = 0; index < rows; index++) {
     const id = `${label}-${index}`;
     const bank = index % 4 === 0 ? `US_ACCOUNT,${100_000_000 + index},021000021,CHECKING,Bench Bank` : ',,,,';
     lines.push(`$${id}@bench.uma.local,${id},INDIVIDUAL,Ada Lovelace,1990-12-10,1 Main St,Boston,MA,02101,US,ada${index}@example.com,US,${bank}`);
@@ -107,8 +113,8 @@ function peakRssMb(pid) {
   return match ? Math.round(Number(match[1]) / 1024) : null;
 }
 
-/** Seconds from the upload's start until the ledger holds an internal account for every imported customer. */
-async function ledgerCatchUp(databaseUrl, platformId, startedAt) {
+/** Seconds from the upload's start until the ledger holds `accounts` internal accounts of the platform's customers. */
+export async function ledgerCatchUp(databaseUrl, platformId, startedAt, accounts) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -117,7 +123,7 @@ async function ledgerCatchUp(databaseUrl, platformId, startedAt) {
         `SELECT count(*)::int AS opened FROM ledger.accounts WHERE platform_id = $1 AND customer_id IS NOT NULL`,
         [platformId],
       );
-      if (rows[0].opened >= ROWS) return seconds(Date.now() - startedAt);
+      if (rows[0].opened >= accounts) return seconds(Date.now() - startedAt);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     return null;
