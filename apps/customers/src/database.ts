@@ -16,6 +16,7 @@ import { Invitations1764820000000 } from '@customers/migrations/1764820000000-in
 import { UmaKeys1764830000001 } from '@customers/migrations/1764830000001-uma-keys';
 import { ListIndexes1765000000000 } from '@customers/migrations/1765000000000-list-indexes';
 import { CustomerCounts1765000000001 } from '@customers/migrations/1765000000001-customer-counts';
+import { ExternalAccountCounts1765000000002 } from '@customers/migrations/1765000000002-external-account-counts';
 import { Invitation } from '@customers/invitations/invitation.entity';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
@@ -41,5 +42,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     InboxRetention1764920000000,
     ListIndexes1765000000000,
     CustomerCounts1765000000001,
+    ExternalAccountCounts1765000000002,
   ],
 };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { serviceFoundation } from '@payments/messaging';
+import { ListCountsCompactor } from '@payments/persistence';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { PermissionGuard } from '@gateway/auth/auth.guard';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
@@ -31,6 +32,7 @@ import { TokensService } from '@gateway/tokens/tokens.service';
   providers: [
     TokenAuthenticator,
     TokensService,
+    ListCountsCompactor,
     IdempotencyStore,
     UpstreamClient,
     RequestLimits,

@@ -6,6 +6,7 @@ import {
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { GatewayInitial1763700000000 } from '@gateway/migrations/1763700000000-gateway-initial';
 import { IdempotencyRequestHash1764700000000 } from '@gateway/migrations/1764700000000-idempotency-request-hash';
+import { TokenList1765000000000 } from '@gateway/migrations/1765000000000-token-list';
 
 export const GATEWAY_SCHEMA: SchemaOptions = {
   schema: 'gateway',
@@ -15,6 +16,7 @@ export const GATEWAY_SCHEMA: SchemaOptions = {
     OutboxParking1764600000000,
     IdempotencyRequestHash1764700000000,
     InboxRetention1764920000000,
+    TokenList1765000000000,
   ],
   genericPlans: true,
 };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BALANCE_EVENTS, CUSTOMER_EVENTS, PLATFORM_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
+import { ListCountsCompactor } from '@payments/persistence';
 import { AccountLookupController } from '@ledger/accounts/account-lookup.controller';
 import { AccountOpeningConsumer } from '@ledger/accounts/account-opening.consumer';
 import { LedgerAccount } from '@ledger/accounts/account.entity';
@@ -30,6 +31,6 @@ import { PostingsService } from '@ledger/postings/postings.service';
     PostingsController,
     AccountOpeningConsumer,
   ],
-  providers: [InternalAccountsService, SystemAccountsService, PostingsService],
+  providers: [InternalAccountsService, SystemAccountsService, PostingsService, ListCountsCompactor],
 })
 export class AppModule {}

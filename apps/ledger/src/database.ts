@@ -5,9 +5,15 @@ import {
   SchemaOptions,
 } from '@payments/persistence';
 import { LedgerInitial1763700000000 } from '@ledger/migrations/1763700000000-ledger-initial';
+import { AccountList1765000000000 } from '@ledger/migrations/1765000000000-account-list';
 
 export const LEDGER_SCHEMA: SchemaOptions = {
   schema: 'ledger',
   entities: [LedgerAccount],
-  migrations: [LedgerInitial1763700000000, OutboxParking1764600000000, InboxRetention1764920000000],
+  migrations: [
+    LedgerInitial1763700000000,
+    OutboxParking1764600000000,
+    InboxRetention1764920000000,
+    AccountList1765000000000,
+  ],
 };

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
-import { ApiException, Caller, Page, PlatformScope, scopeOf } from '@payments/http';
-import { handleEach, inScope, ItemFailure, paginate, RowCache, RowChanges } from '@payments/persistence';
+import { ApiException, Caller, listFilters, Page, PlatformScope, scopeOf } from '@payments/http';
+import {
+  handleEach,
+  inScope,
+  ItemFailure,
+  ListCounts,
+  paginate,
+  RowCache,
+  RowChanges,
+} from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
@@ -15,6 +23,7 @@ import {
   ListPlatformExternalAccountsQuery,
 } from '@customers/external-accounts/dto/list-external-accounts.query';
 import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
+import { EXTERNAL_ACCOUNT_LIST } from '@customers/external-accounts/external-account-list';
 import {
   ExternalAccountView,
   InternalExternalAccountView,
@@ -46,12 +55,14 @@ const CACHED_ACCOUNTS = { maxEntries: 10_000, ttlMs: 60_000 };
 @Injectable()
 export class ExternalAccountsService {
   private readonly cached: RowCache<InternalExternalAccountView>;
+  private readonly counts: ListCounts;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     rowChanges: RowChanges,
   ) {
     this.cached = rowChanges.cacheOf<InternalExternalAccountView>('external_accounts', CACHED_ACCOUNTS);
+    this.counts = new ListCounts(dataSource, EXTERNAL_ACCOUNT_LIST);
   }
 
   /** Without `customerId`, the platform's own account. */
@@ -114,14 +125,16 @@ export class ExternalAccountsService {
   }
 
   /** The customers' accounts (not the platform's), newest first. */
-  list(caller: Caller, query: ListExternalAccountsQuery): Promise<Page<ExternalAccountView>> {
-    const builder = this.scoped(scopeOf(caller), query.currency).andWhere('account.customerId IS NOT NULL');
-    if (query.customerId !== undefined) {
-      builder.andWhere('account.customerId = :customerId', {
-        customerId: uuidOf('Customer', query.customerId),
-      });
-    }
-    return paginate(builder, query, presentExternalAccount);
+  async list(caller: Caller, query: ListExternalAccountsQuery): Promise<Page<ExternalAccountView>> {
+    const customerId = query.customerId === undefined ? undefined : uuidOf('Customer', query.customerId);
+    if (query.customerId !== undefined && !customerId) return { data: [], hasMore: false, totalCount: 0 };
+    const scope = scopeOf(caller);
+    const builder = this.scoped(scope, undefined).andWhere('account.customerId IS NOT NULL');
+    const filters = listFilters('account', { currency: query.currency, customerId }, {
+      equal: { currency: 'currency', customerId: 'customerId' },
+    });
+    for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
+    return paginate(builder, query, presentExternalAccount, this.counts.counter(scope, filters));
   }
 
   /** The platform's own accounts, all of them, newest first, in the envelope of the paged lists. */

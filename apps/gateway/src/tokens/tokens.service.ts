@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Environment, isIdOf, Permission } from '@payments/contracts';
-import { ApiException, Page } from '@payments/http';
-import { inScope, paginate } from '@payments/persistence';
+import { ApiException, Filter, listFilters, Page } from '@payments/http';
+import { inScope, ListCounts, paginate } from '@payments/persistence';
 import { IsNull, Repository } from 'typeorm';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { Principal } from '@gateway/auth/principal';
 import { newApiToken } from '@gateway/auth/new-api-token';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { ListTokensQuery } from '@gateway/tokens/dto/list-tokens.query';
+import { TOKEN_LIST } from '@gateway/tokens/token-list';
 
 export interface TokenView {
   id: string;
@@ -27,12 +28,24 @@ export interface IssuedToken extends TokenView {
 
 const TOKEN_PREFIX = 'Token:';
 
+/** List filters that bound a timestamp, both inclusive. */
+const TIME_FILTERS = {
+  createdAfter: 'token.createdAt >=',
+  createdBefore: 'token.createdAt <=',
+  updatedAfter: 'token.updatedAt >=',
+  updatedBefore: 'token.updatedAt <=',
+} as const;
+
 @Injectable()
 export class TokensService {
+  private readonly counts: ListCounts;
+
   constructor(
     @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
     private readonly authenticator: TokenAuthenticator,
-  ) {}
+  ) {
+    this.counts = new ListCounts(tokens.manager.connection, TOKEN_LIST);
+  }
 
   async issue(
     platformId: string,
@@ -48,23 +61,17 @@ export class TokensService {
   async list(caller: Principal, query: ListTokensQuery): Promise<Page<TokenView>> {
     const builder = this.tokens
       .createQueryBuilder('token')
-      .where(
-        'token.platform_id = :platformId AND token.environment = :environment AND token.deleted_at IS NULL',
-        {
-          platformId: caller.platformId,
-          environment: caller.environment,
-        },
-      );
-    if (query.name) builder.andWhere('token.name = :name', { name: query.name });
-    if (query.createdAfter)
-      builder.andWhere('token.created_at >= :createdAfter', { createdAfter: query.createdAfter });
-    if (query.createdBefore)
-      builder.andWhere('token.created_at <= :createdBefore', { createdBefore: query.createdBefore });
-    if (query.updatedAfter)
-      builder.andWhere('token.updated_at >= :updatedAfter', { updatedAfter: query.updatedAfter });
-    if (query.updatedBefore)
-      builder.andWhere('token.updated_at <= :updatedBefore', { updatedBefore: query.updatedBefore });
-    return paginate(builder, query, present);
+      .where('token.platformId = :platformId AND token.environment = :environment AND token.deletedAt IS NULL', {
+        platformId: caller.platformId,
+        environment: caller.environment,
+      });
+    const filters: Filter[] = listFilters('token', query, { equal: { name: 'name' } });
+    for (const [parameter, bound] of Object.entries(TIME_FILTERS)) {
+      const value = query[parameter as keyof typeof TIME_FILTERS];
+      if (value) filters.push({ where: `${bound} :${parameter}`, parameters: { [parameter]: value } });
+    }
+    for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
+    return paginate(builder, query, present, this.counts.counter(caller, filters));
   }
 
   async get(caller: Principal, tokenId: string): Promise<TokenView> {

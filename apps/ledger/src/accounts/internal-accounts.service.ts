@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EventScope, toApiId, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, Page } from '@payments/http';
+import { ApiException, Caller, listFilters, Page } from '@payments/http';
 import { Currency, currencyOf } from '@payments/money';
-import { inScope, paginate } from '@payments/persistence';
+import { inScope, ListCounts, paginate } from '@payments/persistence';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, Repository } from 'typeorm';
 import { LedgerAccount } from '@ledger/accounts/account.entity';
+import { INTERNAL_ACCOUNT_LIST } from '@ledger/accounts/internal-account-list';
 import {
   ListInternalAccountsQuery,
   ListPlatformInternalAccountsQuery,
@@ -48,7 +49,11 @@ const ACCOUNTS_PER_INSERT = 1_000;
 
 @Injectable()
 export class InternalAccountsService {
-  constructor(@InjectRepository(LedgerAccount) private readonly accounts: Repository<LedgerAccount>) {}
+  private readonly counts: ListCounts;
+
+  constructor(@InjectRepository(LedgerAccount) private readonly accounts: Repository<LedgerAccount>) {
+    this.counts = new ListCounts(accounts.manager.connection, INTERNAL_ACCOUNT_LIST);
+  }
 
   /**
    * Opens one account per currency for each owner; currencies an owner already has are left alone.
@@ -84,10 +89,9 @@ export class InternalAccountsService {
           AND account.kind = 'INTERNAL' AND account.customer_id IS NOT NULL`,
       caller,
     );
-    if (query.customerId)
-      builder.andWhere('account.customer_id = :customerId', { customerId: query.customerId });
-    if (query.currency) builder.andWhere('account.currency = :currency', { currency: query.currency });
-    return paginate(builder, query, present);
+    const filters = listFilters('account', query, { equal: { customerId: 'customerId', currency: 'currency' } });
+    for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
+    return paginate(builder, query, present, this.counts.counter(caller, filters));
   }
 
   /** The platform's own accounts: few, so the whole list in one page. */

@@ -10,7 +10,14 @@ export interface CountedList {
   listed: string;
   /** Filter name (the entity property a list filter compares) → the column it equals. */
   dimensions: Record<string, string>;
+  /**
+   * The writes that can change a count; all by default. Leave UPDATE out where no update touches
+   * `listed`'s columns or a dimension's (ledger balances): its trigger would run on every update.
+   */
+  writes?: Write[];
 }
+
+type Write = 'INSERT' | 'UPDATE' | 'DELETE';
 
 /** The dimension of the list unfiltered. */
 export const WHOLE_LIST = '';
@@ -32,7 +39,7 @@ export function countedListStatements(list: CountedList): string[] {
        environment text NOT NULL, dimension text NOT NULL, value text NOT NULL, delta bigint NOT NULL)`,
     `CREATE INDEX IF NOT EXISTS list_count_deltas_key
        ON list_count_deltas (list, platform_id, environment, dimension, value)`,
-    ...(['INSERT', 'UPDATE', 'DELETE'] as const).flatMap((write) => triggerStatements(list, write)),
+    ...(list.writes ?? ['INSERT', 'UPDATE', 'DELETE']).flatMap((write) => triggerStatements(list, write)),
     `INSERT INTO list_counts (list, platform_id, environment, dimension, value, count)
      SELECT '${list.table}', r.platform_id::text, r.environment, d.dimension, d.value, count(*)
        FROM ${list.table} r CROSS JOIN LATERAL (VALUES ${dimensionValues(list)}) d(dimension, value)
@@ -46,7 +53,7 @@ export function countedListStatements(list: CountedList): string[] {
  * bulk import) adds one delta per count it changes, not one per row, and a row whose counted values
  * did not change adds none.
  */
-function triggerStatements(list: CountedList, write: 'INSERT' | 'UPDATE' | 'DELETE'): string[] {
+function triggerStatements(list: CountedList, write: Write): string[] {
   const name = `count_${list.table}_${write.toLowerCase()}s`;
   const rows = [
     ...(write === 'DELETE' ? [] : [`SELECT r.*, 1 AS sign FROM new_rows r WHERE ${list.listed}`]),

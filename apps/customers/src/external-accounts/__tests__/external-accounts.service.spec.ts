@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toApiId } from '@payments/contracts';
+import { toApiId, uuidOf } from '@payments/contracts';
 import { Customer } from '@customers/customers/customer.entity';
 import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
 import { FixtureAccountType, VALID_ACCOUNTS } from '@customers/external-accounts/__tests__/account-fixtures';
@@ -133,7 +133,13 @@ describe('ExternalAccountsService: listing accounts', () => {
   const idsOf = (page: { data: { id: string }[] }) => page.data.map((account) => account.id);
 
   it("lists the customers' accounts, not the platform's, newest first, filtered by customer and currency", async () => {
-    const { service, holderId, created } = await accounts();
+    const { service, database, holderId, created } = await accounts();
+    // The total comes from the counts the table's triggers keep (list-counts.int-spec.ts).
+    const countsAsked: unknown[][] = [];
+    database.onQuery(/FROM list_counts/, (params) => {
+      countsAsked.push(params);
+      return [{ count: '3' }];
+    });
 
     expect(idsOf(await service.list(caller, {}))).toEqual([
       created.holdersMxn.id,
@@ -149,6 +155,17 @@ describe('ExternalAccountsService: listing accounts', () => {
       created.othersMxn.id,
     ]);
     expect(await service.list(caller, { limit: 2 })).toMatchObject({ hasMore: true, totalCount: 3 });
+    expect(countsAsked.map(([, , , dimension, value]) => [dimension, value])).toEqual([
+      ['', ''],
+      ['customerId', uuidOf('Customer', holderId)],
+      ['currency', 'MXN'],
+      ['', ''],
+    ]);
+    expect(await service.list(caller, { customerId: 'Customer:nope' })).toEqual({
+      data: [],
+      hasMore: false,
+      totalCount: 0,
+    });
   });
 
   it("lists the platform's own accounts of the caller's environment whole, newest first, filtered by currency", async () => {
