@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Caller, Filter, listFilters, Page, scopeOf } from '@payments/http';
+import { Caller, listFilters, Page, scopeOf } from '@payments/http';
 import { CountedList, ListCounts, paginate } from '@payments/persistence';
 import { Repository } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
@@ -18,14 +18,6 @@ export const CUSTOMER_LIST: CountedList = {
   dimensions: { customerType: 'customer_type' },
 };
 
-/** List filters that bound a timestamp, both inclusive. */
-const TIME_FILTERS = {
-  createdAfter: 'customer.createdAt >=',
-  createdBefore: 'customer.createdAt <=',
-  updatedAfter: 'customer.updatedAt >=',
-  updatedBefore: 'customer.updatedAt <=',
-} as const;
-
 /** The pages of one platform's customers in one environment; deleted ones only when asked. */
 @Injectable()
 export class CustomerList {
@@ -41,14 +33,11 @@ export class CustomerList {
       .createQueryBuilder('customer')
       .where('customer.platformId = :platformId AND customer.environment = :environment', scope);
     if (!query.isIncludingDeleted) builder.andWhere('customer.deletedAt IS NULL');
-    const filters: Filter[] = listFilters('customer', query, {
+    const filters = listFilters('customer', query, {
       equal: { platformCustomerId: 'platformCustomerId', customerType: 'customerType', umaAddress: 'umaAddress' },
+      createdAt: { createdAfter: '>=', createdBefore: '<=' },
+      updatedAt: { updatedAfter: '>=', updatedBefore: '<=' },
     });
-    for (const [filter, comparison] of Object.entries(TIME_FILTERS)) {
-      const bound = query[filter as keyof typeof TIME_FILTERS];
-      if (bound !== undefined)
-        filters.push({ where: `${comparison} :${filter}`, parameters: { [filter]: new Date(bound) } });
-    }
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
     const counted = query.isIncludingDeleted ? undefined : this.counts.counter(scope, filters);
     return paginate(builder, query, presentCustomer, counted);

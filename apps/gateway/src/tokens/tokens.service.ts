@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Environment, isIdOf, Permission } from '@payments/contracts';
-import { ApiException, Filter, listFilters, Page } from '@payments/http';
+import { ApiException, listFilters, Page } from '@payments/http';
 import { inScope, ListCounts, paginate } from '@payments/persistence';
 import { IsNull, Repository } from 'typeorm';
 import { ApiToken } from '@gateway/auth/api-token.entity';
@@ -27,14 +27,6 @@ export interface IssuedToken extends TokenView {
 }
 
 const TOKEN_PREFIX = 'Token:';
-
-/** List filters that bound a timestamp, both inclusive. */
-const TIME_FILTERS = {
-  createdAfter: 'token.createdAt >=',
-  createdBefore: 'token.createdAt <=',
-  updatedAfter: 'token.updatedAt >=',
-  updatedBefore: 'token.updatedAt <=',
-} as const;
 
 @Injectable()
 export class TokensService {
@@ -65,11 +57,11 @@ export class TokensService {
         platformId: caller.platformId,
         environment: caller.environment,
       });
-    const filters: Filter[] = listFilters('token', query, { equal: { name: 'name' } });
-    for (const [parameter, bound] of Object.entries(TIME_FILTERS)) {
-      const value = query[parameter as keyof typeof TIME_FILTERS];
-      if (value) filters.push({ where: `${bound} :${parameter}`, parameters: { [parameter]: value } });
-    }
+    const filters = listFilters('token', query, {
+      equal: { name: 'name' },
+      createdAt: { createdAfter: '>=', createdBefore: '<=' },
+      updatedAt: { updatedAfter: '>=', updatedBefore: '<=' },
+    });
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
     return paginate(builder, query, present, this.counts.counter(caller, filters));
   }

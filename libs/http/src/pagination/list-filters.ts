@@ -11,6 +11,8 @@ export interface FilterSpec<Query> {
   equal?: Partial<Record<keyof Query, string>>;
   /** Query parameter → how `createdAt` compares with it (inclusive bounds). */
   createdAt?: Partial<Record<keyof Query, '>=' | '<='>>;
+  /** Query parameter → how `updatedAt` compares with it (inclusive bounds). */
+  updatedAt?: Partial<Record<keyof Query, '>=' | '<='>>;
 }
 
 /** The conditions a list query asks for, beyond the caller's scope; absent parameters add none. */
@@ -30,13 +32,15 @@ export function listFilters<Query extends object>(
         equals: { property, value },
       });
   }
-  for (const [parameter, comparison] of Object.entries(spec.createdAt ?? {})) {
-    const bound = valueOf(parameter);
-    if (bound !== undefined) {
-      filters.push({
-        where: `${alias}.createdAt ${comparison} :${parameter}`,
-        parameters: { [parameter]: new Date(bound as string) },
-      });
+  for (const property of ['createdAt', 'updatedAt'] as const) {
+    for (const [parameter, comparison] of Object.entries(spec[property] ?? {})) {
+      const bound = valueOf(parameter);
+      if (bound !== undefined) {
+        filters.push({
+          where: `${alias}.${property} ${comparison} :${parameter}`,
+          parameters: { [parameter]: new Date(bound as string) },
+        });
+      }
     }
   }
   return filters;
