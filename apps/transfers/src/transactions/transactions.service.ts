@@ -2,13 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, Page, scopeOf } from '@payments/http';
-import { inScope, ListCounts, paginate } from '@payments/persistence';
+import { GroupCommit, inScope, ListCounts, paginate } from '@payments/persistence';
 import { Repository } from 'typeorm';
 import { ListTransactionsQuery } from '@transfers/transactions/dto/list-transactions.query';
 import { transactionFilters } from '@transfers/transactions/transaction-filters';
 import { TRANSACTION_LIST } from '@transfers/transactions/transaction-list';
 import { Transaction } from '@transfers/transactions/transaction.entity';
+import { transactionColumns } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
+
+const READ_BATCHING = { maxBatch: 200, maxInFlight: 2 };
 
 /**
  * Reads of one platform's transactions in one environment. A transaction is visible from PENDING on:
@@ -17,9 +20,22 @@ import { presentTransaction, TransactionView } from '@transfers/transactions/tra
 @Injectable()
 export class TransactionsService {
   private readonly counts: ListCounts;
+  private readonly reads: GroupCommit<string, Transaction | undefined>;
 
   constructor(@InjectRepository(Transaction) private readonly transactions: Repository<Transaction>) {
-    this.counts = new ListCounts(transactions.manager.connection, TRANSACTION_LIST);
+    const dataSource = transactions.manager.connection;
+    this.counts = new ListCounts(dataSource, TRANSACTION_LIST);
+    const columns = transactionColumns(dataSource, 't');
+    // Concurrent reads by id share one statement by primary key: under load, a round trip and a
+    // plan serve many requests.
+    this.reads = new GroupCommit(async (ids) => {
+      const found: Transaction[] = await dataSource.query(
+        `SELECT ${columns} FROM transactions t WHERE t.id = ANY($1::uuid[])`,
+        [ids],
+      );
+      const byId = new Map(found.map((transaction) => [transaction.id, transaction]));
+      return ids.map((id) => byId.get(id));
+    }, READ_BATCHING);
   }
 
   list(caller: Caller, query: ListTransactionsQuery): Promise<Page<TransactionView>> {
@@ -31,7 +47,7 @@ export class TransactionsService {
 
   async get(caller: Caller, transactionId: string): Promise<TransactionView> {
     const id = uuidOf('Transaction', transactionId);
-    const found = id ? inScope(await this.transactions.findOneBy({ id }), scopeOf(caller)) : null;
+    const found = id ? inScope(await this.reads.add(id), scopeOf(caller)) : null;
     const transaction = found?.status === 'CREATED' ? null : found;
     if (!transaction)
       throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
