@@ -17,6 +17,7 @@ import { UmaKeys1764830000001 } from '@customers/migrations/1764830000001-uma-ke
 import { ListIndexes1765000000000 } from '@customers/migrations/1765000000000-list-indexes';
 import { CustomerCounts1765000000001 } from '@customers/migrations/1765000000001-customer-counts';
 import { ExternalAccountCounts1765000000002 } from '@customers/migrations/1765000000002-external-account-counts';
+import { CreationOrder1765000000003 } from '@customers/migrations/1765000000003-creation-order';
 import { Invitation } from '@customers/invitations/invitation.entity';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
@@ -43,5 +44,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     ListIndexes1765000000000,
     CustomerCounts1765000000001,
     ExternalAccountCounts1765000000002,
+    CreationOrder1765000000003,
   ],
 };

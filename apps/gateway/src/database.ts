@@ -7,6 +7,7 @@ import { ApiToken } from '@gateway/auth/api-token.entity';
 import { GatewayInitial1763700000000 } from '@gateway/migrations/1763700000000-gateway-initial';
 import { IdempotencyRequestHash1764700000000 } from '@gateway/migrations/1764700000000-idempotency-request-hash';
 import { TokenList1765000000000 } from '@gateway/migrations/1765000000000-token-list';
+import { CreationOrder1765000000001 } from '@gateway/migrations/1765000000001-creation-order';
 
 export const GATEWAY_SCHEMA: SchemaOptions = {
   schema: 'gateway',
@@ -17,6 +18,7 @@ export const GATEWAY_SCHEMA: SchemaOptions = {
     IdempotencyRequestHash1764700000000,
     InboxRetention1764920000000,
     TokenList1765000000000,
+    CreationOrder1765000000001,
   ],
   genericPlans: true,
 };

@@ -14,6 +14,7 @@ import { ReceiverLookups1764810000000 } from '@quoting/migrations/1764810000000-
 import { QuoteCounterpartyInformation1764810000001 } from '@quoting/migrations/1764810000001-quote-counterparty-information';
 import { ListIndexes1765000000000 } from '@quoting/migrations/1765000000000-list-indexes';
 import { QuoteCounts1765000000001 } from '@quoting/migrations/1765000000001-quote-counts';
+import { CreationOrder1765000000002 } from '@quoting/migrations/1765000000002-creation-order';
 import { Quote } from '@quoting/quotes/quote.entity';
 
 export const QUOTING_SCHEMA: SchemaOptions = {
@@ -32,5 +33,6 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     InboxRetention1764920000000,
     ListIndexes1765000000000,
     QuoteCounts1765000000001,
+    CreationOrder1765000000002,
   ],
 };

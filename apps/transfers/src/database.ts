@@ -14,6 +14,7 @@ import { SenderFunding1764910000000 } from '@transfers/migrations/1764910000000-
 import { FinishedRailAttempts1764920000001 } from '@transfers/migrations/1764920000001-finished-rail-attempts';
 import { ListIndexes1765000000000 } from '@transfers/migrations/1765000000000-list-indexes';
 import { TransactionCounts1765000000001 } from '@transfers/migrations/1765000000001-transaction-counts';
+import { CreationOrder1765000000002 } from '@transfers/migrations/1765000000002-creation-order';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -33,5 +34,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     FinishedRailAttempts1764920000001,
     ListIndexes1765000000000,
     TransactionCounts1765000000001,
+    CreationOrder1765000000002,
   ],
 };

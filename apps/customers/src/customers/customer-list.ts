@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Caller, listFilters, Page, scopeOf } from '@payments/http';
+import { boundsCreation, Caller, listFilters, Page, scopeOf } from '@payments/http';
 import { CountedList, ListCounts, paginate } from '@payments/persistence';
 import { Repository } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
@@ -40,6 +40,6 @@ export class CustomerList {
     });
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
     const counted = query.isIncludingDeleted ? undefined : this.counts.counter(scope, filters);
-    return paginate(builder, query, presentCustomer, counted);
+    return paginate(builder, query, presentCustomer, { counted, inCreationOrder: boundsCreation(filters) });
   }
 }

@@ -134,7 +134,7 @@ export class ExternalAccountsService {
       equal: { currency: 'currency', customerId: 'customerId' },
     });
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
-    return paginate(builder, query, presentExternalAccount, this.counts.counter(scope, filters));
+    return paginate(builder, query, presentExternalAccount, { counted: this.counts.counter(scope, filters) });
   }
 
   /** The platform's own accounts, all of them, newest first, in the envelope of the paged lists. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Environment, isIdOf, Permission } from '@payments/contracts';
-import { ApiException, listFilters, Page } from '@payments/http';
+import { ApiException, boundsCreation, listFilters, Page } from '@payments/http';
 import { inScope, ListCounts, paginate } from '@payments/persistence';
 import { IsNull, Repository } from 'typeorm';
 import { ApiToken } from '@gateway/auth/api-token.entity';
@@ -63,7 +63,10 @@ export class TokensService {
       updatedAt: { updatedAfter: '>=', updatedBefore: '<=' },
     });
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
-    return paginate(builder, query, present, this.counts.counter(caller, filters));
+    return paginate(builder, query, present, {
+      counted: this.counts.counter(caller, filters),
+      inCreationOrder: boundsCreation(filters),
+    });
   }
 
   async get(caller: Principal, tokenId: string): Promise<TokenView> {

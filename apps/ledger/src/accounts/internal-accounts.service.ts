@@ -91,7 +91,7 @@ export class InternalAccountsService {
     );
     const filters = listFilters('account', query, { equal: { customerId: 'customerId', currency: 'currency' } });
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
-    return paginate(builder, query, present, this.counts.counter(caller, filters));
+    return paginate(builder, query, present, { counted: this.counts.counter(caller, filters) });
   }
 
   /** The platform's own accounts: few, so the whole list in one page. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Caller, listFilters, Page, scopeOf } from '@payments/http';
+import { boundsCreation, Caller, listFilters, Page, scopeOf } from '@payments/http';
 import { CountedList, ListCounts, paginate } from '@payments/persistence';
 import { Repository } from 'typeorm';
 import { ListQuotesQuery } from '@quoting/quotes/dto/list-quotes.query';
@@ -50,6 +50,9 @@ export class QuoteList {
       createdAt: { createdAfter: '>=', createdBefore: '<=' },
     });
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
-    return paginate(builder, query, presentQuote, this.counts.counter(scope, filters));
+    return paginate(builder, query, presentQuote, {
+      counted: this.counts.counter(scope, filters),
+      inCreationOrder: boundsCreation(filters),
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
-import { ApiException, Caller, Page, scopeOf } from '@payments/http';
+import { ApiException, boundsCreation, Caller, Page, scopeOf } from '@payments/http';
 import { GroupCommit, inScope, ListCounts, paginate } from '@payments/persistence';
 import { Repository } from 'typeorm';
 import { ListTransactionsQuery } from '@transfers/transactions/dto/list-transactions.query';
@@ -42,7 +42,10 @@ export class TransactionsService {
     const builder = this.scoped(caller);
     const filters = transactionFilters(query);
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
-    return paginate(builder, query, presentTransaction, this.counts.counter(scopeOf(caller), filters));
+    return paginate(builder, query, presentTransaction, {
+      counted: this.counts.counter(scopeOf(caller), filters),
+      inCreationOrder: boundsCreation(filters),
+    });
   }
 
   async get(caller: Caller, transactionId: string): Promise<TransactionView> {

@@ -4,6 +4,8 @@ export interface Filter {
   parameters: Record<string, unknown>;
   /** For an equality on one entity property: which, and the value (a counted list's dimension). */
   equals?: { property: string; value: unknown };
+  /** For a bound on a timestamp: which. */
+  bounds?: 'createdAt' | 'updatedAt';
 }
 
 export interface FilterSpec<Query> {
@@ -39,9 +41,15 @@ export function listFilters<Query extends object>(
         filters.push({
           where: `${alias}.${property} ${comparison} :${parameter}`,
           parameters: { [parameter]: new Date(bound as string) },
+          bounds: property,
         });
       }
     }
   }
   return filters;
+}
+
+/** Whether the filters bound creation time: such a page reads in creation order (paginate). */
+export function boundsCreation(filters: Filter[]): boolean {
+  return filters.some((filter) => filter.bounds === 'createdAt');
 }

@@ -33,11 +33,32 @@ export function encodeCursor(seq: string): string {
 }
 
 export function decodeCursor(cursor: string): string {
+  return decoded(cursor, ({ seq }) => (isBigint(seq) ? seq : undefined));
+}
+
+/**
+ * The cursor of a page in creation order (a list bounded by creation time): the last row's
+ * createdAt in microseconds since the epoch, which a Date cannot hold, and its seq.
+ */
+export function encodeTimedCursor(at: string, seq: string): string {
+  return Buffer.from(JSON.stringify({ at, seq }), 'utf8').toString('base64url');
+}
+
+export function decodeTimedCursor(cursor: string): { at: string; seq: string } {
+  return decoded(cursor, ({ at, seq }) => (isBigint(at) && isBigint(seq) ? { at, seq } : undefined));
+}
+
+function decoded<T>(cursor: string, read: (fields: Record<string, unknown>) => T | undefined): T {
   try {
-    const { seq } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof seq === 'string' && /^\d{1,19}$/.test(seq) && BigInt(seq) <= MAX_BIGINT) return seq;
+    const value = read(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (value !== undefined) return value;
   } catch {
     // fall through to the client error below
   }
   throw ApiException.invalidInput([{ field: 'cursor', message: 'is not a cursor this service issued' }]);
+}
+
+/** A non-negative bigint as text: what a cursor's numbers are, bounded so Postgres takes them. */
+function isBigint(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{1,19}$/.test(value) && BigInt(value) <= MAX_BIGINT;
 }

@@ -56,10 +56,12 @@ describe('transaction list filters', () => {
       {
         where: 'transaction.createdAt >= :startDate',
         parameters: { startDate: new Date('2025-10-13T00:00:00Z') },
+        bounds: 'createdAt',
       },
       {
         where: 'transaction.createdAt <= :endDate',
         parameters: { endDate: new Date('2025-10-14T00:00:00Z') },
+        bounds: 'createdAt',
       },
     ]);
   });

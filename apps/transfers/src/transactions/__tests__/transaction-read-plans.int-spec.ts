@@ -21,10 +21,23 @@ const FILTER_INDEXES: [string, Partial<ListTransactionsQuery>, string][] = [
   ['no filter', {}, 'transactions_scope_seq'],
   ['customerId', { customerId: 'Customer:7' }, 'transactions_scope_customer'],
   ['platformCustomerId', { platformCustomerId: 'user-7' }, 'transactions_platform_customer'],
-  ['senderAccountIdentifier', { senderAccountIdentifier: 'InternalAccount:7' }, 'transactions_scope_source_account'],
-  ['receiverAccountIdentifier', { receiverAccountIdentifier: 'ExternalAccount:7' }, 'transactions_scope_destination_account'],
+  [
+    'senderAccountIdentifier',
+    { senderAccountIdentifier: 'InternalAccount:7' },
+    'transactions_scope_source_account',
+  ],
+  [
+    'receiverAccountIdentifier',
+    { receiverAccountIdentifier: 'ExternalAccount:7' },
+    'transactions_scope_destination_account',
+  ],
   ['status', { status: 'FAILED' }, 'transactions_scope_status'],
   ['type', { type: 'INCOMING' }, 'transactions_scope_type'],
+  [
+    'startDate and endDate',
+    { startDate: '2025-10-01T00:00:00Z', endDate: '2025-10-02T00:00:00Z' },
+    'transactions_scope_created',
+  ],
 ];
 
 function transferOut(scope: PlatformScope, index: number): NewScheduledTransaction {
@@ -97,7 +110,9 @@ describe('transaction reads: plans that do not grow with the history (PostgreSQL
     });
 
     it('reads a transaction by id from the primary key alone', async () => {
-      const [select] = await selectsOf(() => service.get(callerOf(scope), `Transaction:${someId}`).catch(() => null));
+      const [select] = await selectsOf(() =>
+        service.get(callerOf(scope), `Transaction:${someId}`).catch(() => null),
+      );
       for (const plan of await plansOf(database.dataSource, select)) {
         expect(plan.indexes).toEqual(['transactions_pkey']);
       }
@@ -105,7 +120,9 @@ describe('transaction reads: plans that do not grow with the history (PostgreSQL
 
     it.each(FILTER_INDEXES)('pages the list filtered by %s from its index', async (_name, filter, index) => {
       for (const sortOrder of ['desc', 'asc'] as const) {
-        const selects = await selectsOf(() => service.list(callerOf(scope), { ...filter, sortOrder, limit: 20 }));
+        const selects = await selectsOf(() =>
+          service.list(callerOf(scope), { ...filter, sortOrder, limit: 20 }),
+        );
         const page = selects.find((statement) => /ORDER BY/i.test(statement.sql))!;
         for (const plan of await plansOf(database.dataSource, page)) {
           expect(plan.wholeTables).toEqual([]);

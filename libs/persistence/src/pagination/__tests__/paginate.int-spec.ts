@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from '@payments/http';
+import { ApiException, decodeCursor, encodeCursor } from '@payments/http';
 import { MigratedDatabase } from '@payments/testing';
 import { Column, DataSource, Entity, MigrationInterface, PrimaryColumn, QueryRunner } from 'typeorm';
 import { paginate } from '../paginate';
@@ -10,12 +10,14 @@ class Note {
   @PrimaryColumn('text') id: string;
   @Column({ type: 'bigint', insert: false, update: false }) seq: string;
   @Column('text') owner: string;
+  @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
 }
 
 class CreateNotes1700000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      'CREATE TABLE notes (id text PRIMARY KEY, seq bigserial NOT NULL, owner text NOT NULL)',
+      `CREATE TABLE notes (id text PRIMARY KEY, seq bigserial NOT NULL, owner text NOT NULL,
+         created_at timestamptz NOT NULL DEFAULT now())`,
     );
   }
 
@@ -96,5 +98,44 @@ describe('paginate (PostgreSQL)', () => {
       ['n5', 'n4'],
       ['n3', 'n2'],
     ]);
+  });
+
+  describe('in creation order', () => {
+    /** t1 … t5 of cy: t2 and t3 created in one statement (one createdAt), t5 inserted before t4. */
+    beforeAll(async () => {
+      await dataSource.query(
+        `INSERT INTO notes (id, owner, created_at) VALUES
+           ('t1', 'cy', '2025-10-01T00:00:00.000001Z'),
+           ('t2', 'cy', '2025-10-02T00:00:00.000002Z'), ('t3', 'cy', '2025-10-02T00:00:00.000002Z')`,
+      );
+      await dataSource.query(`INSERT INTO notes (id, owner, created_at) VALUES ('t5', 'cy', '2025-10-05T00:00:00Z')`);
+      await dataSource.query(`INSERT INTO notes (id, owner, created_at) VALUES ('t4', 'cy', '2025-10-04T00:00:00Z')`);
+    });
+
+    const cyNotes = () =>
+      dataSource.getRepository(Note).createQueryBuilder('note').where("note.owner = 'cy'");
+    const walk = async (sortOrder: 'asc' | 'desc') => {
+      const pages: string[][] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await paginate(cyNotes(), { limit: 2, sortOrder, cursor }, (note) => note.id, {
+          inCreationOrder: true,
+        });
+        pages.push(ids(page));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return pages;
+    };
+
+    it('walks the rows by createdAt to the microsecond, then seq, either way, each row once', async () => {
+      expect(await walk('desc')).toEqual([['t5', 't4'], ['t3', 't2'], ['t1']]);
+      expect(await walk('asc')).toEqual([['t1', 't2'], ['t3', 't4'], ['t5']]);
+    });
+
+    it("refuses with 400 a cursor of the seq order, which is not this page's", async () => {
+      await expect(
+        paginate(cyNotes(), { cursor: encodeCursor('1') }, (note) => note.id, { inCreationOrder: true }),
+      ).rejects.toBeInstanceOf(ApiException);
+    });
   });
 });
