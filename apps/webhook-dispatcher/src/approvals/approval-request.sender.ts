@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApprovalAnswerEvent, createEvent } from '@payments/contracts';
 import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
-import { DeliveryUpdate, DueDelivery } from '@webhooks/deliveries/delivery.store';
+import { DeliveryUpdate } from '@webhooks/deliveries/delivery.store';
+import { DueDelivery } from '@webhooks/deliveries/due-delivery';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 

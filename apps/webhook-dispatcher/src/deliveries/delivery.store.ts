@@ -1,30 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ApprovalAnswerEvent, Environment, EventScope, storableText } from '@payments/contracts';
+import { ApprovalAnswerEvent, EventScope, storableText } from '@payments/contracts';
 import { columnsOf } from '@payments/persistence';
 import { Lease } from '@payments/runtime';
 import { DataSource, EntityManager } from 'typeorm';
 import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
-import { NewDelivery, WebhookType } from '@webhooks/deliveries/webhook-envelope';
+import { DUE_COLUMNS, DueDelivery, DueRow, toDue } from '@webhooks/deliveries/due-delivery';
+import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
 
 /** The data source, or the manager of a transaction the caller runs. */
 export type Queryable = Pick<EntityManager, 'query'>;
-
-/** A delivery leased to this replica to send now, with the endpoint it goes to (null: none is set). */
-export interface DueDelivery {
-  id: string;
-  platformId: string;
-  environment: Environment;
-  /** A pending incoming payment's webhook: sent once, its answer reported (approvals/). */
-  approvalRequest: boolean;
-  /** The token of this replica's lease. */
-  lease: string;
-  type: WebhookType;
-  body: string;
-  attemptCount: number;
-  createdAt: Date;
-  url: string | null;
-}
 
 export interface Enqueued {
   /** False when a delivery with this id existed already (a redelivered event). */
@@ -47,29 +32,11 @@ export interface DeliveryUpdate {
   answer?: ApprovalAnswerEvent;
 }
 
-interface DueRow {
-  id: string;
-  platform_id: string;
-  environment: Environment;
-  approval_request: boolean;
-  lease_token: string;
-  type: WebhookType;
-  body: string;
-  attempt_count: number;
-  created_at: Date;
-  url: string | null;
-}
-
 /** Lease expiry `$n` milliseconds from now, for SQL. */
 const leaseFor = (parameter: string) => `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
 
 /** Of an enqueued delivery: the caller claims it, may send it now, and is the first of its aggregate. */
 const CLAIMED = `$7 > 0 AND due_after IS NULL AND place_in_batch = 1`;
-
-/** The columns of DueDelivery, from a row set `source` of deliveries joined to the endpoints as `e`. */
-const DUE_COLUMNS = (source: string) =>
-  `${source}.id, ${source}.lease_token, ${source}.type, ${source}.body, ${source}.attempt_count, ${source}.created_at, e.url,
-   ${source}.platform_id, ${source}.environment, ${source}.approval_request`;
 
 /**
  * The delivery queue in the deliveries table. A delivery may go when it is PENDING, due, not leased
@@ -286,19 +253,4 @@ export class DeliveryStore {
 
 function storable(text: string | null | undefined): string | null {
   return text == null ? null : storableText(text);
-}
-
-function toDue(row: DueRow): DueDelivery {
-  return {
-    id: row.id,
-    platformId: row.platform_id,
-    environment: row.environment,
-    approvalRequest: row.approval_request,
-    lease: row.lease_token,
-    type: row.type,
-    body: row.body,
-    attemptCount: row.attempt_count,
-    createdAt: row.created_at,
-    url: row.url,
-  };
 }

@@ -9,7 +9,8 @@ import { ApprovalRequestSender } from '@webhooks/approvals/approval-request.send
 import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { afterAttempt, parseRetrySchedule, withoutEndpoint } from '@webhooks/deliveries/delivery-policy';
 import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
-import { DeliveryStore, DeliveryUpdate, DueDelivery, Enqueued } from '@webhooks/deliveries/delivery.store';
+import { DeliveryStore, DeliveryUpdate, Enqueued } from '@webhooks/deliveries/delivery.store';
+import { DueDelivery } from '@webhooks/deliveries/due-delivery';
 import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';

@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
 import { answerOf, ApprovalRequestSender, decisionAfter } from '@webhooks/approvals/approval-request.sender';
 import { AttemptResult } from '@webhooks/deliveries/delivery-policy';
-import { DueDelivery } from '@webhooks/deliveries/delivery.store';
+import { DueDelivery } from '@webhooks/deliveries/due-delivery';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 

@@ -1,6 +1,7 @@
 import { APPROVAL_ANSWERS } from '@payments/contracts';
 import { WAITING_FOR_ENDPOINT } from '@webhooks/deliveries/delivery-policy';
-import { DeliveryUpdate, DueDelivery } from '@webhooks/deliveries/delivery.store';
+import { DeliveryUpdate } from '@webhooks/deliveries/delivery.store';
+import { DueDelivery } from '@webhooks/deliveries/due-delivery';
 import { answered, deliveryWorkerKit, due, LEASE_MS, newDelivery, URL } from './delivery-worker-kit';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
