@@ -1,6 +1,6 @@
 import { uuidOf } from '@payments/contracts';
 import { ApiException, PlatformScope } from '@payments/http';
-import { inScope } from '@payments/persistence';
+import { findInScope } from '@payments/persistence';
 import { EntityManager } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
 
@@ -22,9 +22,7 @@ export async function findCustomer(
   { lock, liveOnly = false }: CustomerLookupOptions = {},
 ): Promise<Customer> {
   const id = uuidOf('Customer', customerId);
-  const found = id
-    ? inScope(await manager.findOne(Customer, { where: { id }, ...(lock ? { lock: { mode: lock } } : {}) }), scope)
-    : null;
+  const found = id ? await findInScope(manager, Customer, id, scope, lock) : null;
   const customer = liveOnly && found?.deletedAt ? null : found;
   if (!customer) throw new ApiException('USER_NOT_FOUND', `Customer ${customerId} not found`);
   return customer;

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
 import { randomUUID } from 'node:crypto';
-import { inScope, RowCache, RowChanges } from '@payments/persistence';
+import { findInScope, RowCache, RowChanges } from '@payments/persistence';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { CreateFeeRuleDto } from '@quoting/fee-rules/dto/create-fee-rule.dto';
 import { ListFeeRulesQuery } from '@quoting/fee-rules/dto/list-fee-rules.query';
@@ -172,15 +172,7 @@ export class FeeRulesService {
     { lock = false } = {},
   ): Promise<FeeRule> {
     const id = uuidOf('FeeRule', feeRuleId);
-    const rule = id
-      ? inScope(
-          await manager.findOne(FeeRule, {
-            where: { id },
-            ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-          }),
-          scope,
-        )
-      : null;
+    const rule = id ? await findInScope(manager, FeeRule, id, scope, lock ? 'pessimistic_write' : undefined) : null;
     if (!rule) throw notFound(feeRuleId);
     return rule;
   }

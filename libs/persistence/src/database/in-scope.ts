@@ -1,4 +1,5 @@
 import { PlatformScope } from '@payments/http';
+import { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
 
 /**
  * `row` when it belongs to `scope`, else null. Reads by id select by primary key alone and check the
@@ -11,4 +12,21 @@ export function inScope<Row extends PlatformScope>(
   scope: PlatformScope,
 ): Row | null {
   return row && row.platformId === scope.platformId && row.environment === scope.environment ? row : null;
+}
+
+/**
+ * The row of `entity` with primary key `id` when it belongs to `scope`, locked when asked. The lock
+ * is taken only once the row is known to be the caller's: a request naming another platform's id
+ * never holds that platform's row, even for an instant.
+ */
+export async function findInScope<Row extends PlatformScope & ObjectLiteral & { id: string }>(
+  manager: EntityManager,
+  entity: EntityTarget<Row>,
+  id: string,
+  scope: PlatformScope,
+  lock?: 'pessimistic_read' | 'pessimistic_write',
+): Promise<Row | null> {
+  const where = { id } as FindOptionsWhere<Row>;
+  const found = inScope(await manager.findOne(entity, { where }), scope);
+  return found && lock ? manager.findOne(entity, { where, lock: { mode: lock } }) : found;
 }
