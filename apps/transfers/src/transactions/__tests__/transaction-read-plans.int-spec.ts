@@ -104,6 +104,25 @@ describe('transaction reads: plans that do not grow with the history (PostgreSQL
     return statements.filter((statement) => /^\s*SELECT/i.test(statement.sql));
   }
 
+  it('answers each of concurrent reads by id on its own, though they share a statement', async () => {
+    const [own, others] = await Promise.all(
+      [scope, otherScope].map(async ({ platformId }) => {
+        const [row] = await database.query<{ id: string }>(
+          `SELECT id FROM transfers.transactions WHERE platform_id = $1 LIMIT 1`,
+          [platformId],
+        );
+        return `Transaction:${row.id}`;
+      }),
+    );
+    const reads = [own, others, `Transaction:${randomUUID()}`, 'Transaction:nope', own];
+
+    const answers = await Promise.allSettled(reads.map((id) => service.get(callerOf(scope), id)));
+
+    expect(
+      answers.map((answer) => (answer.status === 'fulfilled' ? answer.value.id : answer.reason.code)),
+    ).toEqual([own, 'TRANSACTION_NOT_FOUND', 'TRANSACTION_NOT_FOUND', 'TRANSACTION_NOT_FOUND', own]);
+  });
+
   describe.each(['without', 'with'])('%s table statistics', (statistics) => {
     beforeAll(async () => {
       if (statistics === 'with') await database.query('ANALYZE transfers.transactions');
