@@ -37,11 +37,21 @@ export class RetentionWorker extends PollingWorker {
     super();
   }
 
-  private async purgeAll(): Promise<boolean> {
+  /**
+   * Each table on its own: one whose purge fails (a lock timeout, a dropped index) leaves the others
+   * purged; the failure is raised once all were tried, so the loop logs it and backs off.
+   */
+  async purgeAll(): Promise<boolean> {
     let moreDue = false;
+    const failures: Error[] = [];
     for (const policy of this.policies) {
-      moreDue = (await purgeExpired(this.dataSource, policy, BOUNDS)) || moreDue;
+      try {
+        moreDue = (await purgeExpired(this.dataSource, policy, BOUNDS)) || moreDue;
+      } catch (error) {
+        failures.push(new Error(`purging ${policy.table}: ${(error as Error).message}`, { cause: error }));
+      }
     }
+    if (failures.length > 0) throw new AggregateError(failures, failures.map((each) => each.message).join('; '));
     return moreDue;
   }
 }
