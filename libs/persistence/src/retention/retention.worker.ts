@@ -51,7 +51,8 @@ export class RetentionWorker extends PollingWorker {
         failures.push(new Error(`purging ${policy.table}: ${(error as Error).message}`, { cause: error }));
       }
     }
-    if (failures.length > 0) throw new AggregateError(failures, failures.map((each) => each.message).join('; '));
+    if (failures.length > 0)
+      throw new AggregateError(failures, failures.map((each) => each.message).join('; '));
     return moreDue;
   }
 }
