@@ -25,6 +25,13 @@ import { UploadsService } from '@bulk-import/uploads/uploads.service';
     }),
   ],
   controllers: [UploadsController, ImportJobsController],
-  providers: [ImportJobsStore, UploadsService, ChunkQueue, ChunkProcessor, CustomerBatchesClient, IdleJobsSweeper],
+  providers: [
+    ImportJobsStore,
+    UploadsService,
+    ChunkQueue,
+    ChunkProcessor,
+    CustomerBatchesClient,
+    IdleJobsSweeper,
+  ],
 })
 export class AppModule {}

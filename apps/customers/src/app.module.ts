@@ -22,7 +22,10 @@ import { UmaProtocolModule } from '@customers/uma-protocol/uma-protocol.module';
     DatabaseModule.forRoot(CUSTOMERS_SCHEMA),
     RetentionModule.forRoot(CUSTOMERS_RETENTION),
     RedisModule,
-    MessagingModule.forRoot({ produces: [CUSTOMER_EVENTS, PLATFORM_EVENTS, KYC_EVENTS, INVITATION_EVENTS], consumes: [] }),
+    MessagingModule.forRoot({
+      produces: [CUSTOMER_EVENTS, PLATFORM_EVENTS, KYC_EVENTS, INVITATION_EVENTS],
+      consumes: [],
+    }),
     PlatformsModule,
     CustomersModule,
     ExternalAccountsModule,

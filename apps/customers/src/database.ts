@@ -24,7 +24,15 @@ import { LinkToken } from '@customers/plaid/link-token.entity';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
 import { Platform } from '@customers/platforms/platform.entity';
 
-export const CUSTOMERS_ENTITIES = [Platform, PlatformConfig, Customer, ExternalAccount, LinkToken, KycLink, Invitation];
+export const CUSTOMERS_ENTITIES = [
+  Platform,
+  PlatformConfig,
+  Customer,
+  ExternalAccount,
+  LinkToken,
+  KycLink,
+  Invitation,
+];
 
 export const CUSTOMERS_SCHEMA: SchemaOptions = {
   schema: 'customers',

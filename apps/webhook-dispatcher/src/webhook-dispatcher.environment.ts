@@ -4,40 +4,58 @@ import { EVENT_REDELIVERY_HOURS } from '@payments/contracts';
 import { CommonEnvironment } from '@payments/runtime';
 
 export class WebhookDispatcherEnvironment extends CommonEnvironment {
-  @Type(() => Number) @IsInt() @Min(1) @Max(65535)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
   WEBHOOK_DISPATCHER_PORT = 8086;
 
   /** PEM of an ECDSA P-256 private key; when absent a key pair is created at first start and kept. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   WEBHOOK_SIGNING_PRIVATE_KEY?: string;
 
   /**
    * How long connecting to a platform's endpoint, waiting for its answer, and each pause within the
    * answer's body may take before the attempt counts as failed.
    */
-  @Type(() => Number) @IsInt() @Min(100) @Max(120_000)
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
   /**
    * Seconds to wait before each retry of a failed webhook; after the last one the delivery is given
    * up. The default roughly doubles each time and covers about 28 hours.
    */
-  @Matches(/^\d+(,\d+)*$/, { message: 'WEBHOOK_RETRY_SCHEDULE_SECONDS must be a comma-separated list of whole seconds' })
+  @Matches(/^\d+(,\d+)*$/, {
+    message: 'WEBHOOK_RETRY_SCHEDULE_SECONDS must be a comma-separated list of whole seconds',
+  })
   WEBHOOK_RETRY_SCHEDULE_SECONDS = '5,30,120,600,1800,3600,7200,14400,28800,43200';
 
   /** How long a webhook waits for its platform to set a webhookEndpoint before it is given up. */
-  @Type(() => Number) @IsInt() @Min(0) @Max(30 * 86_400)
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(30 * 86_400)
   WEBHOOK_ENDPOINT_WAIT_SECONDS = 86_400;
 
   /**
    * How long a platform has to answer a pending incoming payment's webhook (docs/api.md#approvals): connecting,
    * the answer and each pause in its body. Past it the payment fails as PAYMENT_APPROVAL_TIMED_OUT.
    */
-  @Type(() => Number) @IsInt() @Min(1) @Max(3_600)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3_600)
   APPROVAL_TIMEOUT_SECONDS = 5;
 
   /** Webhooks one replica sends at the same time (each to a different transaction). */
-  @Type(() => Number) @IsInt() @Min(1) @Max(1_000)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
   WEBHOOK_CONCURRENCY = 64;
 
   /**

@@ -1,4 +1,11 @@
-import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TOPIC_RETENTION_HOURS, TOPIC_SEGMENT_HOURS, topicName } from '@payments/contracts';
 import { APP_NAME, CommonEnvironment, ReadinessRegistry } from '@payments/runtime';

@@ -18,12 +18,15 @@ export interface PlanReads {
 export async function statementsDuring(work: () => Promise<unknown>): Promise<Statement[]> {
   const statements: Statement[] = [];
   const original = PostgresQueryRunner.prototype.query;
-  const spy = jest
-    .spyOn(PostgresQueryRunner.prototype, 'query')
-    .mockImplementation(function (this: PostgresQueryRunner, sql: string, parameters?: unknown[], structured?: boolean) {
-      statements.push({ sql, parameters: parameters ?? [] });
-      return original.call(this, sql, parameters, structured);
-    });
+  const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (
+    this: PostgresQueryRunner,
+    sql: string,
+    parameters?: unknown[],
+    structured?: boolean,
+  ) {
+    statements.push({ sql, parameters: parameters ?? [] });
+    return original.call(this, sql, parameters, structured);
+  });
   try {
     await work();
   } finally {
@@ -47,8 +50,13 @@ export async function plansOf(dataSource: DataSource, statement: Statement): Pro
     try {
       for (const mode of ['force_custom_plan', 'force_generic_plan']) {
         await runner.query(`SET plan_cache_mode = ${mode}`);
-        const execute = literals.length > 0 ? `EXECUTE plan_check(${literals.join(', ')})` : 'EXECUTE plan_check';
-        const [{ 'QUERY PLAN': [root] }] = await runner.query(`EXPLAIN (FORMAT JSON) ${execute}`);
+        const execute =
+          literals.length > 0 ? `EXECUTE plan_check(${literals.join(', ')})` : 'EXECUTE plan_check';
+        const [
+          {
+            'QUERY PLAN': [root],
+          },
+        ] = await runner.query(`EXPLAIN (FORMAT JSON) ${execute}`);
         plans.push(readsOf(root.Plan));
       }
     } finally {
@@ -65,7 +73,8 @@ export async function plansOf(dataSource: DataSource, statement: Statement): Pro
 function literalOf(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (value instanceof Date) return escapeLiteral(value.toISOString());
-  if (Array.isArray(value)) return escapeLiteral(`{${value.map((item) => JSON.stringify(String(item))).join(',')}}`);
+  if (Array.isArray(value))
+    return escapeLiteral(`{${value.map((item) => JSON.stringify(String(item))).join(',')}}`);
   return escapeLiteral(String(value));
 }
 

@@ -310,7 +310,10 @@ export class MemoryQuery {
   }
 
   orderBy(column?: string, direction: 'ASC' | 'DESC' = 'ASC'): this {
-    this.order = column === undefined ? undefined : { column: column.slice(this.alias.length + 1), descending: direction === 'DESC' };
+    this.order =
+      column === undefined
+        ? undefined
+        : { column: column.slice(this.alias.length + 1), descending: direction === 'DESC' };
     return this;
   }
 

@@ -34,7 +34,11 @@ export class CustomerList {
       .where('customer.platformId = :platformId AND customer.environment = :environment', scope);
     if (!query.isIncludingDeleted) builder.andWhere('customer.deletedAt IS NULL');
     const filters = listFilters('customer', query, {
-      equal: { platformCustomerId: 'platformCustomerId', customerType: 'customerType', umaAddress: 'umaAddress' },
+      equal: {
+        platformCustomerId: 'platformCustomerId',
+        customerType: 'customerType',
+        umaAddress: 'umaAddress',
+      },
       createdAt: { createdAfter: '>=', createdBefore: '<=' },
       updatedAt: { updatedAfter: '>=', updatedBefore: '<=' },
     });

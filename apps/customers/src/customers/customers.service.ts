@@ -91,7 +91,11 @@ export class CustomersService {
   }
 
   /** Creates a customer of `scope`; 409 CONFLICT or UMA_ADDRESS_EXISTS when an identifier is taken. */
-  async createInScope(scope: PlatformScope, body: CreateCustomerDto, options: NewCustomerOptions = {}): Promise<Customer> {
+  async createInScope(
+    scope: PlatformScope,
+    body: CreateCustomerDto,
+    options: NewCustomerOptions = {},
+  ): Promise<Customer> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.insert(scope, body, attempt > 1, options);
@@ -216,7 +220,8 @@ export function newCustomerRecord(
     platformCustomerId: body.platformCustomerId,
     customerType: body.customerType,
     umaAddress:
-      body.umaAddress ?? generatedUmaAddress(body.platformCustomerId, options.umaDomain, options.withRandomSuffix),
+      body.umaAddress ??
+      generatedUmaAddress(body.platformCustomerId, options.umaDomain, options.withRandomSuffix),
     kycStatus: options.kycStatus,
     ...NO_CUSTOMER_DETAILS,
     description: null,

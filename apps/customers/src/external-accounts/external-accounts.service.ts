@@ -121,7 +121,11 @@ export class ExternalAccountsService {
     if (accounts.some((fields) => fields.defaultUmaDepositAccount)) {
       throw new Error('insertMany adds no default UMA deposit accounts; use insert');
     }
-    if (accounts.length > 0) await manager.insert(ExternalAccount, accounts.map((fields) => newAccountRecord(manager, fields)));
+    if (accounts.length > 0)
+      await manager.insert(
+        ExternalAccount,
+        accounts.map((fields) => newAccountRecord(manager, fields)),
+      );
   }
 
   /** The customers' accounts (not the platform's), newest first. */
@@ -130,9 +134,13 @@ export class ExternalAccountsService {
     if (query.customerId !== undefined && !customerId) return { data: [], hasMore: false, totalCount: 0 };
     const scope = scopeOf(caller);
     const builder = this.scoped(scope, undefined).andWhere('account.customerId IS NOT NULL');
-    const filters = listFilters('account', { currency: query.currency, customerId }, {
-      equal: { currency: 'currency', customerId: 'customerId' },
-    });
+    const filters = listFilters(
+      'account',
+      { currency: query.currency, customerId },
+      {
+        equal: { currency: 'currency', customerId: 'customerId' },
+      },
+    );
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
     return paginate(builder, query, presentExternalAccount, { counted: this.counts.counter(scope, filters) });
   }
@@ -154,10 +162,10 @@ export class ExternalAccountsService {
     const id = uuidOf('ExternalAccount', accountId);
     if (!id) throw accountNotFound(accountId);
     return this.cached.read(`${platformId}:${environment}:${id}`, async () => {
-      const found = inScope(
-        await this.dataSource.manager.findOneBy(ExternalAccount, { id }),
-        { platformId, environment },
-      );
+      const found = inScope(await this.dataSource.manager.findOneBy(ExternalAccount, { id }), {
+        platformId,
+        environment,
+      });
       if (!found) throw accountNotFound(accountId);
       return presentInternalExternalAccount(found);
     });

@@ -10,7 +10,9 @@ import { TOKEN_LIST } from '@gateway/tokens/token-list';
 export class TokenList1765000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE api_tokens DROP CONSTRAINT api_tokens_seq_key`);
-    await queryRunner.query(`CREATE INDEX api_tokens_scope_name ON api_tokens (platform_id, environment, name, seq)`);
+    await queryRunner.query(
+      `CREATE INDEX api_tokens_scope_name ON api_tokens (platform_id, environment, name, seq)`,
+    );
     for (const statement of countedListStatements(TOKEN_LIST)) await queryRunner.query(statement);
   }
 

@@ -53,10 +53,13 @@ export class TokensService {
   async list(caller: Principal, query: ListTokensQuery): Promise<Page<TokenView>> {
     const builder = this.tokens
       .createQueryBuilder('token')
-      .where('token.platformId = :platformId AND token.environment = :environment AND token.deletedAt IS NULL', {
-        platformId: caller.platformId,
-        environment: caller.environment,
-      });
+      .where(
+        'token.platformId = :platformId AND token.environment = :environment AND token.deletedAt IS NULL',
+        {
+          platformId: caller.platformId,
+          environment: caller.environment,
+        },
+      );
     const filters = listFilters('token', query, {
       equal: { name: 'name' },
       createdAt: { createdAfter: '>=', createdBefore: '<=' },

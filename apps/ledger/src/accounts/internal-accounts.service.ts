@@ -89,7 +89,9 @@ export class InternalAccountsService {
           AND account.kind = 'INTERNAL' AND account.customer_id IS NOT NULL`,
       caller,
     );
-    const filters = listFilters('account', query, { equal: { customerId: 'customerId', currency: 'currency' } });
+    const filters = listFilters('account', query, {
+      equal: { customerId: 'customerId', currency: 'currency' },
+    });
     for (const filter of filters) builder.andWhere(filter.where, filter.parameters);
     return paginate(builder, query, present, { counted: this.counts.counter(caller, filters) });
   }

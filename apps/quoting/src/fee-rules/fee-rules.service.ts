@@ -172,7 +172,9 @@ export class FeeRulesService {
     { lock = false } = {},
   ): Promise<FeeRule> {
     const id = uuidOf('FeeRule', feeRuleId);
-    const rule = id ? await findInScope(manager, FeeRule, id, scope, lock ? 'pessimistic_write' : undefined) : null;
+    const rule = id
+      ? await findInScope(manager, FeeRule, id, scope, lock ? 'pessimistic_write' : undefined)
+      : null;
     if (!rule) throw notFound(feeRuleId);
     return rule;
   }

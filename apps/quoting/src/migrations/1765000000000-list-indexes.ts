@@ -10,7 +10,12 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 export class ListIndexes1765000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE quotes DROP CONSTRAINT quotes_seq_key`);
-    for (const index of ['sending_customer', 'source_account', 'destination_account', 'receiving_uma_address']) {
+    for (const index of [
+      'sending_customer',
+      'source_account',
+      'destination_account',
+      'receiving_uma_address',
+    ]) {
       await queryRunner.query(`DROP INDEX quotes_${index}`);
     }
     for (const column of [

@@ -72,7 +72,9 @@ export class QuoteStore {
     const ttlSeconds = config.get('QUOTE_TTL_SECONDS', { infer: true });
     const metadata = dataSource.getMetadata(Quote);
     const columnsOf = (alias: string) =>
-      metadata.columns.map((column) => `${alias}${column.databaseName} AS "${column.propertyName}"`).join(', ');
+      metadata.columns
+        .map((column) => `${alias}${column.databaseName} AS "${column.propertyName}"`)
+        .join(', ');
     this.columns = columnsOf('');
     this.claimedColumns = columnsOf('q.');
     this.givenColumns = metadata.columns.filter(
@@ -167,7 +169,10 @@ export class QuoteStore {
 
   /** The ids of up to `limit` PENDING quotes past their expiresAt, for expiring them one by one. */
   async expiredPendingIds(limit: number): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(`${EXPIRED_PENDING} ORDER BY expires_at LIMIT $1`, [limit]);
+    const rows: { id: string }[] = await this.dataSource.query(
+      `${EXPIRED_PENDING} ORDER BY expires_at LIMIT $1`,
+      [limit],
+    );
     return rows.map((row) => row.id);
   }
 

@@ -132,7 +132,8 @@ export class ApprovalsService {
       [id],
     );
     const found = inScope(row as (PlatformScope & { status: string }) | undefined, scopeOf(caller));
-    if (!found || found.status === 'CREATED') throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    if (!found || found.status === 'CREATED')
+      throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
     const [approval] = await this.approvals.lockUndecided(manager, [id]);
     return approval;
   }

@@ -33,7 +33,8 @@ export interface DeliveryUpdate {
 }
 
 /** Lease expiry `$n` milliseconds from now, for SQL. */
-const leaseFor = (parameter: string) => `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
+const leaseFor = (parameter: string) =>
+  `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
 
 /** Of an enqueued delivery: the caller claims it, may send it now, and is the first of its aggregate. */
 const CLAIMED = `$7 > 0 AND due_after IS NULL AND place_in_batch = 1`;
@@ -59,9 +60,18 @@ export class DeliveryStore {
    * the caller for that long. A delivery repeated within the batch (an event delivered twice) counts
    * once, where it first comes.
    */
-  async enqueue(deliveries: NewDelivery[], { db = this.dataSource as Queryable, claimForMs = 0 } = {}): Promise<Enqueued[]> {
+  async enqueue(
+    deliveries: NewDelivery[],
+    { db = this.dataSource as Queryable, claimForMs = 0 } = {},
+  ): Promise<Enqueued[]> {
     const distinct = [...new Map(deliveries.map((delivery) => [delivery.id, delivery])).values()];
-    const rows: { id: string; created_at: Date; url: string | null; lease_token: string | null; behind: boolean }[] = await db.query(
+    const rows: {
+      id: string;
+      created_at: Date;
+      url: string | null;
+      lease_token: string | null;
+      behind: boolean;
+    }[] = await db.query(
       `WITH input AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $8::boolean[]) WITH ORDINALITY
            AS i (id, platform_id, environment, aggregate_id, type, body, approval_request, position)),
@@ -246,7 +256,9 @@ export class DeliveryStore {
   }
 
   async pendingCount(): Promise<number> {
-    const [row] = await this.dataSource.query(`SELECT count(*)::int AS count FROM deliveries WHERE status = 'PENDING' AND parked_at IS NULL`);
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM deliveries WHERE status = 'PENDING' AND parked_at IS NULL`,
+    );
     return row.count;
   }
 }

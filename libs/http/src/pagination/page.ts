@@ -5,14 +5,23 @@ import { ApiException } from '../errors/api.exception';
 
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, description: 'Page size' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
   @ApiPropertyOptional({ description: "Opaque cursor from a previous page's nextCursor" })
-  @IsOptional() @IsString() cursor?: string;
+  @IsOptional()
+  @IsString()
+  cursor?: string;
 }
 
 export class SortedPageQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
-  @IsOptional() @IsIn(['asc', 'desc']) sortOrder?: 'asc' | 'desc';
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
+  sortOrder?: 'asc' | 'desc';
 }
 
 export interface Page<T> {

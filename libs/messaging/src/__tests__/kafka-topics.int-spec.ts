@@ -7,7 +7,10 @@ jest.setTimeout(60_000);
 /** Topics enough that the broker's metadata lags behind its controller for some of them. */
 const TOPICS = Array.from(
   { length: 12 },
-  (_, index) => new TopicContract<WidgetEvent>(`tests.widget-events-${index}.v1`, 3, { 'widget.changed@1': WidgetChangedV1 }),
+  (_, index) =>
+    new TopicContract<WidgetEvent>(`tests.widget-events-${index}.v1`, 3, {
+      'widget.changed@1': WidgetChangedV1,
+    }),
 );
 
 describe('KafkaTopics', () => {

@@ -8,12 +8,7 @@ import {
   storedOf,
 } from '@customers/customers/__tests__/customers-service-kit';
 import { individual } from '@customers/customers/__tests__/customer-bodies';
-import {
-  caller,
-  expectNotFoundToOthers,
-  currency,
-  customerRow,
-} from '@customers/__tests__/tenant-kit';
+import { caller, expectNotFoundToOthers, currency, customerRow } from '@customers/__tests__/tenant-kit';
 
 const patch = { customerType: 'INDIVIDUAL' as const };
 

@@ -19,7 +19,10 @@ describe('CustomerList (PostgreSQL)', () => {
   beforeAll(async () => {
     database = await MigratedDatabase.create(CUSTOMERS_SCHEMA);
     const { dataSource } = database;
-    for (const [tenant, name] of [[caller, 'acme'], [stranger, 'other']] as const) {
+    for (const [tenant, name] of [
+      [caller, 'acme'],
+      [stranger, 'other'],
+    ] as const) {
       await dataSource.query(`INSERT INTO platforms (id, name, slug) VALUES ($1, $2, $2)`, [
         scopeOf(tenant).platformId,
         name,
@@ -37,7 +40,9 @@ describe('CustomerList (PostgreSQL)', () => {
         }),
       );
     }
-    await repository.insert(customerRow({ platformCustomerId: 'c-10', umaAddress: '$x@other.local' }, stranger));
+    await repository.insert(
+      customerRow({ platformCustomerId: 'c-10', umaAddress: '$x@other.local' }, stranger),
+    );
     customers = new CustomerList(repository);
   });
 
@@ -52,7 +57,10 @@ describe('CustomerList (PostgreSQL)', () => {
 
   it("lists the platform's live customers, newest first, page by page with the total", async () => {
     expect(await list({})).toEqual({ ids: ['c-12', 'c-11', 'c-10'], totalCount: 3 });
-    expect(await list({ isIncludingDeleted: true })).toEqual({ ids: ['c-13', 'c-12', 'c-11', 'c-10'], totalCount: 4 });
+    expect(await list({ isIncludingDeleted: true })).toEqual({
+      ids: ['c-13', 'c-12', 'c-11', 'c-10'],
+      totalCount: 4,
+    });
     const first = await customers.page(caller, { limit: 2 });
     expect(first).toMatchObject({ hasMore: true, totalCount: 3 });
     const second = await customers.page(caller, { limit: 2, cursor: first.nextCursor });
@@ -72,16 +80,20 @@ describe('CustomerList (PostgreSQL)', () => {
   });
 
   it('filters by creation and update time, both bounds inclusive', async () => {
-    expect(await list({ createdAfter: day(11).toISOString(), createdBefore: day(12).toISOString() })).toEqual({
-      ids: ['c-12', 'c-11'],
-      totalCount: 2,
-    });
+    expect(await list({ createdAfter: day(11).toISOString(), createdBefore: day(12).toISOString() })).toEqual(
+      {
+        ids: ['c-12', 'c-11'],
+        totalCount: 2,
+      },
+    );
     expect((await list({ updatedAfter: day(12).toISOString() })).ids).toEqual(['c-12']);
     expect((await list({ updatedBefore: day(10).toISOString() })).ids).toEqual(['c-10']);
   });
 
   it('keeps the totals as customers are deleted, before and after the counts are folded', async () => {
-    await database.dataSource.query(`UPDATE customers SET deleted_at = now() WHERE platform_customer_id = 'c-10'`);
+    await database.dataSource.query(
+      `UPDATE customers SET deleted_at = now() WHERE platform_customer_id = 'c-10'`,
+    );
     expect(await list({})).toEqual({ ids: ['c-12', 'c-11'], totalCount: 2 });
     while (await new ListCountsCompactor(database.dataSource).fold());
     expect((await list({ customerType: 'INDIVIDUAL' })).totalCount).toBe(1);

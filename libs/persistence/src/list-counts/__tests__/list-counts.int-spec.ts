@@ -140,6 +140,8 @@ describe('ListCounts (PostgreSQL)', () => {
   it('leaves to the page the count of two filters or of a filter it does not keep', () => {
     expect(counts.counter(ADA, [equality('status', 'DONE'), equality('customerId', 'c1')])).toBeUndefined();
     expect(counts.counter(ADA, [equality('reference', 'r-1')])).toBeUndefined();
-    expect(counts.counter(ADA, [{ where: 'payment.createdAt >= :after', parameters: { after: new Date() } }])).toBeUndefined();
+    expect(
+      counts.counter(ADA, [{ where: 'payment.createdAt >= :after', parameters: { after: new Date() } }]),
+    ).toBeUndefined();
   });
 });

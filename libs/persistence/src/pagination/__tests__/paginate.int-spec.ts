@@ -108,8 +108,12 @@ describe('paginate (PostgreSQL)', () => {
            ('t1', 'cy', '2025-10-01T00:00:00.000001Z'),
            ('t2', 'cy', '2025-10-02T00:00:00.000002Z'), ('t3', 'cy', '2025-10-02T00:00:00.000002Z')`,
       );
-      await dataSource.query(`INSERT INTO notes (id, owner, created_at) VALUES ('t5', 'cy', '2025-10-05T00:00:00Z')`);
-      await dataSource.query(`INSERT INTO notes (id, owner, created_at) VALUES ('t4', 'cy', '2025-10-04T00:00:00Z')`);
+      await dataSource.query(
+        `INSERT INTO notes (id, owner, created_at) VALUES ('t5', 'cy', '2025-10-05T00:00:00Z')`,
+      );
+      await dataSource.query(
+        `INSERT INTO notes (id, owner, created_at) VALUES ('t4', 'cy', '2025-10-04T00:00:00Z')`,
+      );
     });
 
     const cyNotes = () =>
