@@ -74,8 +74,10 @@ export class SigningKeyStore {
   async rotate(scope: EventScope, immediate: boolean): Promise<ScopeKeys> {
     await this.keysOf(scope);
     await this.dataSource.transaction(async (manager) => {
-      // Locks the scope's keys, so that concurrent rotations of one scope go one after the other.
-      const rows = await this.rowsOf(manager, scope, true);
+      // Locks the scope's keys, so that concurrent rotations of one scope go one after the other; then
+      // reads them afresh, since the locking statement's snapshot predates a next key made meanwhile.
+      await this.rowsOf(manager, scope, true);
+      const rows = await this.rowsOf(manager, scope);
       if (immediate) {
         await manager.query(
           `UPDATE platform_signing_keys SET status = 'retired', private_key = NULL, retire_after = now()
