@@ -7,6 +7,7 @@ import {
   TRANSACTION_TYPES,
   TransactionType,
 } from '@customers/platforms/platform-config.entity';
+import { WebhookKeys } from '@customers/platforms/webhook-signing-key.client';
 import { providerRequirements } from '@customers/platforms/provider-requirements';
 import { USER_INFO_FIELDS, UserInfoField } from '@customers/platforms/user-info-fields';
 
@@ -43,13 +44,22 @@ export class PlatformConfigView {
   @ApiPropertyOptional({ example: 'https://api.acme.com/webhooks' }) webhookEndpoint?: string;
   @ApiProperty({ type: [SupportedCurrencyView] }) supportedCurrencies: SupportedCurrencyView[];
   @ApiProperty({ example: false }) isRegulatedFinancialInstitution: boolean;
-  @ApiProperty({ description: 'PEM public key (ECDSA P-256) that verifies the X-Grid-Signature of webhooks' })
+  @ApiProperty({
+    description: "PEM public key (ECDSA P-256) that verifies the X-Grid-Signature of this platform's webhooks in this environment",
+  })
   webhookPublicKey: string;
+  @ApiPropertyOptional({
+    description:
+      'During a signing key rotation: PEM public key that verifies X-Grid-Signature-Next, and X-Grid-Signature once webhookKeyOverlapEndsAt has passed',
+  })
+  webhookNextPublicKey?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'During a rotation: when the next key replaces webhookPublicKey' })
+  webhookKeyOverlapEndsAt?: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
-export function presentPlatformConfig(config: PlatformConfig, webhookPublicKey: string): PlatformConfigView {
+export function presentPlatformConfig(config: PlatformConfig, webhookKeys: WebhookKeys): PlatformConfigView {
   return {
     id: toApiId('PlatformConfig', config.id),
     umaDomain: config.umaDomain,
@@ -68,7 +78,7 @@ export function presentPlatformConfig(config: PlatformConfig, webhookPublicKey: 
       };
     }),
     isRegulatedFinancialInstitution: config.isRegulatedFinancialInstitution,
-    webhookPublicKey,
+    ...webhookKeys,
     createdAt: config.createdAt.toISOString(),
     updatedAt: config.updatedAt.toISOString(),
   };

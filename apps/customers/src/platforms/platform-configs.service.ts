@@ -42,17 +42,17 @@ export class PlatformConfigsService {
 
   async get(caller: Caller): Promise<PlatformConfigView> {
     const scope = scopeOf(caller);
-    const [config, webhookPublicKey] = await Promise.all([
+    const [config, webhookKeys] = await Promise.all([
       this.cached.read(cacheKeyOf(scope), () => this.find(this.dataSource.manager, scope)),
-      this.signingKey.publicKeyPem(),
+      this.signingKey.keysOf(scope),
     ]);
-    return presentPlatformConfig(config, webhookPublicKey);
+    return presentPlatformConfig(config, webhookKeys);
   }
 
   async update(caller: Caller, changes: UpdatePlatformConfigDto): Promise<PlatformConfigView> {
     const scope = scopeOf(caller);
     // Fetched before the change, so that an unavailable key never fails a request whose change committed.
-    const webhookPublicKey = await this.signingKey.publicKeyPem();
+    const webhookKeys = await this.signingKey.keysOf(scope);
     try {
       const config = await this.dataSource.transaction(async (manager) => {
         const config = await this.find(manager, scope, 'pessimistic_write');
@@ -68,7 +68,7 @@ export class PlatformConfigsService {
       });
       // Every replica hears of the change from its trigger; this one forgets at once for its caller's next read.
       this.cached.evict(cacheKeyOf(scope));
-      return presentPlatformConfig(config, webhookPublicKey);
+      return presentPlatformConfig(config, webhookKeys);
     } catch (error) {
       if (violatedUniqueConstraint(error) === UMA_DOMAIN_UNIQUE) {
         throw new ApiException('CONFLICT', `The UMA domain ${changes.umaDomain} is already in use`);

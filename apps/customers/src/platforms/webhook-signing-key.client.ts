@@ -1,46 +1,69 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiException } from '@payments/http';
+import { ApiException, PlatformScope } from '@payments/http';
+import { BoundedCache } from '@payments/runtime';
 import { CustomersEnvironment } from '@customers/customers.environment';
 
 const REQUEST_TIMEOUT_MS = 3_000;
+/** Scopes whose keys a replica keeps in memory; one evicted is fetched again. */
+const MAX_CACHED_SCOPES = 10_000;
+/** A rotation (made through the dispatcher) shows in GET /config within this long. */
+const KEYS_TTL_MS = 10_000;
+
+/** A platform's webhook public keys in one environment, as GET /config shows them (docs/api.md#webhook-signatures). */
+export interface WebhookKeys {
+  webhookPublicKey: string;
+  /** During a rotation's overlap only. */
+  webhookNextPublicKey?: string;
+  webhookKeyOverlapEndsAt?: string;
+}
 
 /**
- * The public key of the webhook dispatcher's signing key pair. The pair is created once and kept, so the
- * key is fetched on first use and then served from memory; a failed fetch is not remembered.
+ * The public halves of each platform's webhook signing keys per environment, from the webhook
+ * dispatcher (which makes them at first need); kept briefly in memory, a failed fetch not remembered.
  */
 @Injectable()
 export class WebhookSigningKeyClient {
   private readonly logger = new Logger(WebhookSigningKeyClient.name);
-  private readonly url: string;
-  private publicKey?: Promise<string>;
+  private readonly baseUrl: string;
+  private readonly cache = new BoundedCache<WebhookKeys>(MAX_CACHED_SCOPES, { ttlMs: KEYS_TTL_MS });
 
   constructor(config: ConfigService<CustomersEnvironment, true>) {
-    this.url = `${config.get('WEBHOOK_DISPATCHER_URL', { infer: true }).replace(/\/+$/, '')}/internal/signing-key`;
+    this.baseUrl = `${config.get('WEBHOOK_DISPATCHER_URL', { infer: true }).replace(/\/+$/, '')}/internal/signing-keys`;
   }
 
-  publicKeyPem(): Promise<string> {
-    this.publicKey ??= this.fetchPublicKey().catch((error: unknown) => {
-      this.publicKey = undefined;
-      throw error;
-    });
-    return this.publicKey;
+  keysOf(scope: PlatformScope): Promise<WebhookKeys> {
+    return this.cache.get(`${scope.platformId}:${scope.environment}`, () => this.fetchKeys(scope));
   }
 
-  private async fetchPublicKey(): Promise<string> {
+  private async fetchKeys(scope: PlatformScope): Promise<WebhookKeys> {
+    const url = `${this.baseUrl}/${encodeURIComponent(scope.platformId)}/${scope.environment}`;
     try {
-      const response = await fetch(this.url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       if (!response.ok) throw new Error(`answered ${response.status}`);
-      const { publicKeyPem } = (await response.json()) as { publicKeyPem?: unknown };
-      if (typeof publicKeyPem !== 'string' || !publicKeyPem.includes('PUBLIC KEY'))
-        throw new Error('answered without a PEM public key');
-      return publicKeyPem;
+      return keysFrom((await response.json()) as Record<string, unknown>);
     } catch (error) {
-      this.logger.warn({ err: error, url: this.url }, 'webhook signing key unavailable');
-      throw new ApiException(
-        'SERVICE_UNAVAILABLE',
-        'The webhook signing key is unavailable; try again shortly',
-      );
+      this.logger.warn({ err: error, url }, 'webhook signing keys unavailable');
+      throw new ApiException('SERVICE_UNAVAILABLE', 'The webhook signing key is unavailable; try again shortly');
     }
   }
+}
+
+/** Only the fields GET /config shows, each checked: the answer crosses a process boundary. */
+function keysFrom(answer: Record<string, unknown>): WebhookKeys {
+  const { webhookPublicKey, webhookNextPublicKey, webhookKeyOverlapEndsAt } = answer;
+  if (!isPem(webhookPublicKey)) throw new Error('answered without a PEM public key');
+  if (webhookNextPublicKey !== undefined && !isPem(webhookNextPublicKey))
+    throw new Error('answered a next key that is not a PEM public key');
+  if (webhookKeyOverlapEndsAt !== undefined && typeof webhookKeyOverlapEndsAt !== 'string')
+    throw new Error('answered an overlap end that is not a time');
+  return {
+    webhookPublicKey,
+    ...(webhookNextPublicKey ? { webhookNextPublicKey } : {}),
+    ...(webhookKeyOverlapEndsAt ? { webhookKeyOverlapEndsAt } : {}),
+  };
+}
+
+function isPem(value: unknown): value is string {
+  return typeof value === 'string' && value.includes('PUBLIC KEY');
 }
