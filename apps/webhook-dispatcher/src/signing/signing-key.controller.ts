@@ -53,7 +53,7 @@ export class SigningKeyController {
   @ApiConflictResponse({ description: 'CONFLICT: a rotation is already under way (rotate with immediate to end it)' })
   async rotate(@CurrentCaller() caller: Caller, @Body() body: RotateSigningKeyDto): Promise<SigningKeysView> {
     const scope = scopeOf(caller);
-    const keys = await this.store.rotate(scope, body.immediate ?? false);
+    const keys = await this.store.rotate(scope, body?.immediate ?? false);
     this.signer.forget(scope);
     return presentSigningKeys(keys);
   }

@@ -7,7 +7,7 @@ export class SigningKeysView {
   webhookPublicKey: string;
 
   @ApiPropertyOptional({
-    description: 'During a rotation overlap: PEM public key that verifies X-Grid-Signature-Next, and signs alone after overlapEndsAt',
+    description: 'During a rotation overlap: PEM public key that verifies X-Grid-Signature-Next, and signs alone after webhookKeyOverlapEndsAt',
   })
   webhookNextPublicKey?: string;
 

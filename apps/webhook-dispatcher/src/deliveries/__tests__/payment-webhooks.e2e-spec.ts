@@ -86,13 +86,19 @@ describe('payment webhooks', () => {
       webhookId: expect.stringMatching(/^Webhook:[0-9a-f-]{36}$/),
       type: 'OUTGOING_PAYMENT',
       timestamp: completed.occurredAt,
+      // Each attempt's own (docs/api.md#webhook-signatures).
+      platformId: expect.any(String),
+      environment: 'SANDBOX',
+      sentAt: expect.any(String),
       transaction: completed.payload.transaction,
     });
     for (const webhook of webhooks) {
       expect(verifySignature(webhook.rawBody, webhook.headers['x-grid-signature'], platform.publicKeyPem)).toBe(true);
     }
     const { rows } = await database.query(`SELECT id, status, body FROM deliveries WHERE aggregate_id = $1 ORDER BY sequence`, [transactionId]);
-    expect(rows).toEqual(webhooks.map((webhook) => ({ id: uuidOf(webhook), status: 'DELIVERED', body: webhook.rawBody })));
+    expect(rows).toEqual(webhooks.map((webhook) => ({ id: uuidOf(webhook), status: 'DELIVERED', body: expect.any(String) })));
+    // What was sent is the stored body with the attempt's fields appended.
+    rows.forEach((row, index) => expect(webhooks[index].rawBody.startsWith(row.body.slice(0, -1))).toBe(true));
   });
 
   it('retries a failed webhook with backoff, the same body each time, and records every attempt', async () => {
