@@ -16,8 +16,8 @@ import { presentSigningKeys, SigningKeysView } from '@webhooks/signing/signing-k
 import { WebhookSigner } from '@webhooks/signing/webhook-signer';
 
 const ENVIRONMENTS: string[] = Object.values(Environment);
-/** Platform ids are uuids today; the bound only keeps a malformed path from reaching the table. */
-const PLATFORM_ID = /^[\w:-]{1,100}$/;
+/** The bare uuid the customers app keys platforms by. */
+const PLATFORM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @ApiTags('Webhooks')
 @Controller()
@@ -34,7 +34,7 @@ export class SigningKeyController {
     @Param('platformId') platformId: string,
     @Param('environment') environment: string,
   ): Promise<SigningKeysView> {
-    if (!PLATFORM_ID.test(platformId)) throw new ApiException('INVALID_INPUT', 'platformId is malformed');
+    if (!PLATFORM_UUID.test(platformId)) throw new ApiException('INVALID_INPUT', 'platformId must be a uuid');
     if (!ENVIRONMENTS.includes(environment))
       throw new ApiException('INVALID_INPUT', `environment must be one of ${ENVIRONMENTS.join(', ')}`);
     return presentSigningKeys(await this.signer.keysOf({ platformId, environment: environment as Environment }));

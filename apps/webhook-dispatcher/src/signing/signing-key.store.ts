@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EventScope } from '@payments/contracts';
+import { EventScope, uuidOf } from '@payments/contracts';
 import { ApiException } from '@payments/http';
 import { KeySealer } from '@payments/runtime';
 import { createPrivateKey, generateKeyPairSync, KeyObject, randomUUID } from 'node:crypto';
@@ -20,6 +20,14 @@ export interface ScopeKeys {
   next?: SigningKey;
   /** When `next` replaces `current` (only with `next`). */
   overlapEndsAt?: Date;
+}
+
+/**
+ * The scope as the table keys it, by the platform's bare uuid: events name a platform by its API id
+ * (`Platform:<uuid>`), callers and the customers app by the bare uuid, and both must find one key.
+ */
+export function keyScopeOf(scope: EventScope): EventScope {
+  return { platformId: uuidOf('Platform', scope.platformId) ?? scope.platformId, environment: scope.environment };
 }
 
 interface KeyRow {
@@ -53,7 +61,8 @@ export class SigningKeyStore {
     this.overlapHours = config.get('WEBHOOK_KEY_ROTATION_OVERLAP_HOURS', { infer: true });
   }
 
-  async keysOf(scope: EventScope): Promise<ScopeKeys> {
+  async keysOf(eventScope: EventScope): Promise<ScopeKeys> {
+    const scope = keyScopeOf(eventScope);
     let rows = await this.rowsOf(this.dataSource.manager, scope);
     const current = rows.find((row) => row.status === 'current');
     if (!current) {
@@ -71,7 +80,8 @@ export class SigningKeyStore {
    * `immediate` (a compromised key) the current key and any next one are retired at once instead and
    * a fresh key alone signs from now on.
    */
-  async rotate(scope: EventScope, immediate: boolean): Promise<ScopeKeys> {
+  async rotate(eventScope: EventScope, immediate: boolean): Promise<ScopeKeys> {
+    const scope = keyScopeOf(eventScope);
     await this.keysOf(scope);
     await this.dataSource.transaction(async (manager) => {
       // Locks the scope's keys, so that concurrent rotations of one scope go one after the other; then

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EventScope } from '@payments/contracts';
+import { EventScope, toApiId } from '@payments/contracts';
 import { BoundedCache } from '@payments/runtime';
 import { KeyObject, sign } from 'node:crypto';
-import { ScopeKeys, SigningKeyStore } from '@webhooks/signing/signing-key.store';
+import { keyScopeOf, ScopeKeys, SigningKeyStore } from '@webhooks/signing/signing-key.store';
 
 export const SIGNATURE_HEADER = 'x-grid-signature';
 /** During a rotation's overlap: the same body signed with the next key (docs/api.md#webhook-signatures). */
@@ -60,7 +60,7 @@ export function stampAttempt(body: string, scope: EventScope, sentAt: Date): str
   const end = body.lastIndexOf('}');
   if (!body.trimStart().startsWith('{') || end < 0) throw new Error('a webhook body must be a JSON object');
   const fields = JSON.stringify({
-    platformId: scope.platformId,
+    platformId: toApiId('Platform', keyScopeOf(scope).platformId),
     environment: scope.environment,
     sentAt: sentAt.toISOString(),
   }).slice(1, -1);
@@ -72,4 +72,7 @@ function signatureOf(body: string, key: KeyObject): string {
   return sign('sha256', Buffer.from(body), { key, dsaEncoding: 'der' }).toString('base64');
 }
 
-const cacheKeyOf = (scope: EventScope) => `${scope.platformId}:${scope.environment}`;
+const cacheKeyOf = (scope: EventScope) => {
+  const { platformId, environment } = keyScopeOf(scope);
+  return `${platformId}:${environment}`;
+};

@@ -54,7 +54,14 @@ describe('webhook signing keys per platform and environment (PostgreSQL)', () =>
     const keys = await Promise.all([sandboxOf(a), productionOf(a), sandboxOf(b)].map((scope) => store.keysOf(scope)));
     expect(new Set(keys.map((key) => key.current.publicKeyPem)).size).toBe(3);
     // The body names whose and which environment's webhook it is, so a receiver can check both too.
-    expect(JSON.parse(signed.body)).toMatchObject({ platformId: a, environment: 'SANDBOX' });
+    expect(JSON.parse(signed.body)).toMatchObject({ platformId: `Platform:${a}`, environment: 'SANDBOX' });
+  });
+
+  it('signs a delivery that names its platform by API id with the key shown for the bare uuid', async () => {
+    const platformId = newPlatform();
+    const signed = await signer.signAttempt(sandboxOf(`Platform:${platformId}`), BODY);
+
+    expect(await verifiesFor(sandboxOf(platformId), signed.body, signed.headers[SIGNATURE_HEADER])).toBe(true);
   });
 
   it('attack: a retried attempt carries a newer sentAt and a fresh signature of its own body', async () => {

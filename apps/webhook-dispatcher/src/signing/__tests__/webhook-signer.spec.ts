@@ -15,12 +15,16 @@ describe('stampAttempt', () => {
     // Text, not re-serialised: an amount beyond 2^53 keeps its digits.
     expect(stamped).toBe(
       '{"webhookId":"Webhook:1","transaction":{"amount":9000000000000000001},' +
-        `"platformId":"${scope.platformId}","environment":"PRODUCTION","sentAt":"2026-01-01T10:00:00.000Z"}`,
+        `"platformId":"Platform:${scope.platformId}","environment":"PRODUCTION","sentAt":"2026-01-01T10:00:00.000Z"}`,
     );
   });
 
   it('stamps an empty object, and refuses a body that is not an object', () => {
-    expect(JSON.parse(stampAttempt('{}', scope, sentAt))).toEqual({ ...scope, sentAt: sentAt.toISOString() });
+    expect(JSON.parse(stampAttempt('{}', scope, sentAt))).toEqual({
+      platformId: `Platform:${scope.platformId}`,
+      environment: 'PRODUCTION',
+      sentAt: sentAt.toISOString(),
+    });
     expect(() => stampAttempt('[1]', scope, sentAt)).toThrow('JSON object');
   });
 });

@@ -44,7 +44,10 @@ describe('webhook signing keys per platform and environment (security)', () => {
     expect(verifySignature(webhook.rawBody, webhook.headers[SIGNATURE], b.publicKeyPem)).toBe(false);
     expect(verifySignature(webhook.rawBody, webhook.headers[SIGNATURE], aProductionKey)).toBe(false);
     expect(new Set([a.publicKeyPem, b.publicKeyPem, aProductionKey]).size).toBe(3);
-    expect(webhook.body).toMatchObject({ platformId: a.platformId.replace(/^Platform:/, ''), environment: 'SANDBOX' });
+    expect(webhook.body).toMatchObject({
+      platformId: `Platform:${a.platformId.replace(/^Platform:/, '')}`,
+      environment: 'SANDBOX',
+    });
   });
 
   it('attack: a retried attempt carries a newer sentAt and a fresh valid signature', async () => {
