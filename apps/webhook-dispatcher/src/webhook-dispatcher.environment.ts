@@ -12,7 +12,7 @@ export class WebhookDispatcherEnvironment extends CommonEnvironment {
 
   /**
    * 64 hex digits: the AES-256 key that seals each platform's webhook signing keys in the database
-   * (docs/security.md). Empty (local stacks): they are stored as they are. Required in production: the
+   * (docs/api.md#webhook-signatures). Empty (local stacks): they are stored as they are. Required in production: the
    * app refuses to start without it, and refuses a stored key that is not sealed.
    */
   @IsSealingKey()

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Webhook signing keys per platform and environment (docs/security.md#webhook-signing-keys), made
+ * Webhook signing keys per platform and environment (docs/api.md#webhook-signatures), made
  * at first need. A scope has one `current` key and, while a rotation overlaps, one `next`; the
  * current key's retire_after ends the overlap. A retired key keeps its public half (to answer "which
  * key was this?") but loses its private one. The deployment-wide key of signing_keys is dropped: a

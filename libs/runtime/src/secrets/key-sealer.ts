@@ -14,7 +14,7 @@ export interface KeySealerOptions {
 
 /**
  * Seals private keys before they are stored, with AES-256-GCM under a deployment key, so that a copy
- * of the database alone does not sign for anyone (docs/security.md). Without a deployment key (local
+ * of the database alone does not sign for anyone (docs/uma.md, docs/api.md#webhook-signatures). Without a deployment key (local
  * stacks) keys are stored as they are; a sealed key is then unreadable, which fails loudly rather than
  * signing with nothing. In production both the missing key and a plaintext stored key are refused: a
  * plaintext row there means someone wrote it around the application.
