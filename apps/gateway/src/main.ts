@@ -16,4 +16,4 @@ void startService(AppModule, 'GATEWAY_PORT', async (app) => {
   await app.get(RequestLimits).register(app.getHttpAdapter().getInstance());
   registerProxyRoute(app, new AllowedMethods(document));
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
-});
+}, { publicEdge: true });

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Caller, InternalClient } from '@payments/http';
+import { Caller, CallerAssertions, InternalClient } from '@payments/http';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { BatchEntry } from '@bulk-import/csv/csv-row';
 
@@ -18,8 +18,8 @@ export type BatchEntryResult = { customerId: string } | { error: BatchEntryError
 export class CustomerBatchesClient implements OnApplicationShutdown {
   private readonly client: InternalClient;
 
-  constructor(config: ConfigService<BulkImportEnvironment, true>) {
-    this.client = new InternalClient('customers', config.get('CUSTOMERS_URL', { infer: true }));
+  constructor(config: ConfigService<BulkImportEnvironment, true>, assertions: CallerAssertions) {
+    this.client = new InternalClient('customers', config.get('CUSTOMERS_URL', { infer: true }), assertions);
   }
 
   /** `batchKey` makes a retried batch answer as the first one did, creating nothing twice. */

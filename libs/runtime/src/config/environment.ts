@@ -1,5 +1,16 @@
 import { plainToInstance, Type } from 'class-transformer';
-import { getMetadataStorage, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import {
+  getMetadataStorage,
+  IsIn,
+  IsInt,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
 import { EVENT_REDELIVERY_HOURS } from '@payments/contracts';
 
 /** Variables every app reads; each app extends this class with its own. Defaults work on a developer machine. */
@@ -51,6 +62,16 @@ export class CommonEnvironment {
 
   @IsString()
   NODE_ENV = 'development';
+
+  /**
+   * The deployment's secret that every app derives its caller-assertion key from (docs/architecture.md,
+   * "Calls inside the cluster"): the same value in every app, at least 32 bytes, required in
+   * production. Empty elsewhere: the app then makes up a key of its own, which no other app shares,
+   * so `npm start` and the e2e stack generate one and pass it to every app.
+   */
+  @ValidateIf((environment: CommonEnvironment) => environment.NODE_ENV === 'production' || environment.INTERNAL_AUTH_SECRET !== '')
+  @MinLength(32, { message: 'INTERNAL_AUTH_SECRET must be at least 32 bytes (required in production)' })
+  INTERNAL_AUTH_SECRET = '';
 }
 
 /**
