@@ -14,15 +14,19 @@ export interface RequestOptions {
   formData?: FormData;
 }
 
+/** Headers a request needs besides its own, made for its method and path (a caller assertion). */
+export type RequestSigner = (method: string, path: string) => Record<string, string>;
+
 /** A thin HTTP client for the public API, the way a platform would call it. */
 export class ApiClient {
   constructor(
     private readonly baseUrl: string,
     private readonly credentials?: Credentials,
+    private readonly signer?: RequestSigner,
   ) {}
 
   withCredentials(credentials: Credentials): ApiClient {
-    return new ApiClient(this.baseUrl, credentials);
+    return new ApiClient(this.baseUrl, credentials, this.signer);
   }
 
   get<T = any>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
@@ -49,7 +53,7 @@ export class ApiClient {
   }
 
   async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...this.signer?.(method, path), ...options.headers };
     if (this.credentials) {
       const encoded = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString('base64');
       headers.authorization ??= `Basic ${encoded}`;

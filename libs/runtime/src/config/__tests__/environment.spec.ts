@@ -35,7 +35,28 @@ describe('validateEnvironment', () => {
       SHUTDOWN_TIMEOUT_MS: 10_000,
       INBOX_RETENTION_HOURS: 240,
       NODE_ENV: 'development',
+      INTERNAL_AUTH_SECRET: '',
       BILLING_PORT: 8090,
+    });
+  });
+
+  describe('INTERNAL_AUTH_SECRET', () => {
+    it('is required in production', () => {
+      expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+        '  INTERNAL_AUTH_SECRET: INTERNAL_AUTH_SECRET must be at least 32 bytes (required in production)',
+      ]);
+    });
+
+    it('is refused shorter than 32 bytes, in any environment', () => {
+      expect(problemsOf({ INTERNAL_AUTH_SECRET: 'x'.repeat(31) })).toHaveLength(1);
+      expect(problemsOf({ NODE_ENV: 'production', INTERNAL_AUTH_SECRET: 'x'.repeat(31) })).toHaveLength(1);
+    });
+
+    it('is taken at 32 bytes and more', () => {
+      const secret = 'x'.repeat(32);
+      expect(validateEnvironment(BillingEnvironment, { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: secret })).toMatchObject({
+        INTERNAL_AUTH_SECRET: secret,
+      });
     });
   });
 
