@@ -46,16 +46,27 @@ export class ApiClient {
   }
 
   /** POSTs a file as a browser form would: multipart/form-data with the file in `part`. */
-  upload<T = any>(path: string, file: string | Buffer, { part = 'file', filename = 'customers.csv' } = {}): Promise<ApiResponse<T>> {
+  upload<T = any>(
+    path: string,
+    file: string | Buffer,
+    { part = 'file', filename = 'customers.csv' } = {},
+  ): Promise<ApiResponse<T>> {
     const form = new FormData();
     form.append(part, new Blob([file], { type: 'text/csv' }), filename);
     return this.request('POST', path, undefined, { formData: form });
   }
 
-  async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...this.signer?.(method, path), ...options.headers };
     if (this.credentials) {
-      const encoded = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString('base64');
+      const encoded = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString(
+        'base64',
+      );
       headers.authorization ??= `Basic ${encoded}`;
     }
     let payload: string | FormData | undefined = options.formData ?? options.rawBody;

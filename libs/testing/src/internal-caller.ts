@@ -27,11 +27,21 @@ export class InternalCaller {
   }
 
   /** The headers of one request to `audience`: the identity, a request id, and the assertion binding them. */
-  headers(audience: InternalApp, method: string, pathAndQuery: string, identity?: CallerIdentity): Record<string, string> {
+  headers(
+    audience: InternalApp,
+    method: string,
+    pathAndQuery: string,
+    identity?: CallerIdentity,
+  ): Record<string, string> {
     const requestId = randomUUID();
     const environment = identity?.environment as Environment | undefined;
     return {
-      ...(identity ? { [CALLER_HEADERS.platformId]: identity.platformId, [CALLER_HEADERS.environment]: identity.environment } : {}),
+      ...(identity
+        ? {
+            [CALLER_HEADERS.platformId]: identity.platformId,
+            [CALLER_HEADERS.environment]: identity.environment,
+          }
+        : {}),
       [CALLER_HEADERS.requestId]: requestId,
       [CALLER_ASSERTION_HEADER]: this.assertions.sign(audience, {
         method,

@@ -38,7 +38,11 @@ export class AccountDirectory implements OnApplicationShutdown {
 
   constructor(config: ConfigService<QuotingEnvironment, true>, assertions: CallerAssertions) {
     this.ledger = new InternalClient('ledger', config.get('LEDGER_URL', { infer: true }), assertions);
-    this.customers = new InternalClient('customers', config.get('CUSTOMERS_URL', { infer: true }), assertions);
+    this.customers = new InternalClient(
+      'customers',
+      config.get('CUSTOMERS_URL', { infer: true }),
+      assertions,
+    );
   }
 
   /** 404 ACCOUNT_NOT_FOUND for an unknown id or one of another platform or environment. */

@@ -94,7 +94,10 @@ export class LedgerClient extends InternalApi {
    */
   async customerAccount(caller: Caller, customerId: string, currency: string): Promise<LedgerAccount> {
     const query = new URLSearchParams({ customerId, currency });
-    const { data } = await this.client.get<{ data: { id: string }[] }>(caller, `/customers/internal-accounts?${query}`);
+    const { data } = await this.client.get<{ data: { id: string }[] }>(
+      caller,
+      `/customers/internal-accounts?${query}`,
+    );
     if (data.length === 0) {
       throw new ApiException('ACCOUNT_NOT_FOUND', `The customer has no internal account in ${currency} yet`);
     }

@@ -91,11 +91,15 @@ export class CallerAssertions {
   }
 
   /** Checks an assertion presented to this app for `request`: signature first, then every binding. */
-  verify(token: string | string[] | undefined, request: Pick<AssertedRequest, 'method' | 'pathAndQuery'>): AssertionCheck {
+  verify(
+    token: string | string[] | undefined,
+    request: Pick<AssertedRequest, 'method' | 'pathAndQuery'>,
+  ): AssertionCheck {
     if (token === undefined || token === '') return { refused: 'missing' };
     if (typeof token !== 'string' || token.length > MAX_ASSERTION_LENGTH) return { refused: 'malformed' };
     const [header, payload, signature, extra] = token.split('.');
-    if (header !== JWS_HEADER || !payload || !signature || extra !== undefined) return { refused: 'malformed' };
+    if (header !== JWS_HEADER || !payload || !signature || extra !== undefined)
+      return { refused: 'malformed' };
     const claims = decodeClaims(payload);
     if (!claims) return { refused: 'malformed' };
     if (!callersOf(this.self).includes(claims.iss)) return { refused: 'untrusted_issuer' };
@@ -106,7 +110,11 @@ export class CallerAssertions {
     }
     if (claims.aud !== this.self) return { refused: 'wrong_audience' };
     const now = this.now() / 1000;
-    if (claims.exp <= now || claims.iat > now + CLOCK_SKEW_SECONDS || claims.exp - claims.iat > ASSERTION_LIFETIME_SECONDS) {
+    if (
+      claims.exp <= now ||
+      claims.iat > now + CLOCK_SKEW_SECONDS ||
+      claims.exp - claims.iat > ASSERTION_LIFETIME_SECONDS
+    ) {
       return { refused: 'expired' };
     }
     if (claims.htm !== request.method.toUpperCase()) return { refused: 'wrong_method' };
@@ -145,6 +153,7 @@ function decodeClaims(payload: string): AssertionClaims | undefined {
   if (OPTIONAL_STRING_CLAIMS.some((name) => claims[name] !== undefined && typeof claims[name] !== 'string')) {
     return undefined;
   }
-  if (claims.env !== undefined && !Object.values(Environment).includes(claims.env as Environment)) return undefined;
+  if (claims.env !== undefined && !Object.values(Environment).includes(claims.env as Environment))
+    return undefined;
   return claims as AssertionClaims;
 }

@@ -30,7 +30,10 @@ export interface HttpAppOptions {
  * (including Fastify's own parser errors), strict validation, request ids, caller assertions,
  * latency metrics and graceful shutdown on SIGTERM.
  */
-export async function createHttpApp(module: unknown, options: HttpAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  module: unknown,
+  options: HttpAppOptions = {},
+): Promise<NestFastifyApplication> {
   const filter = new ApiExceptionFilter();
   const renderError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     // A refusal before the request's own hooks ran (a malformed URL) still names the request.

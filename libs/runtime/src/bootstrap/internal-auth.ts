@@ -1,5 +1,11 @@
 import { CALLER_ASSERTION_HEADER } from '@payments/contracts';
-import { ApiException, ApiExceptionFilter, CallerAssertions, callerOfAssertion, recordVerifiedCaller } from '@payments/http';
+import {
+  ApiException,
+  ApiExceptionFilter,
+  CallerAssertions,
+  callerOfAssertion,
+  recordVerifiedCaller,
+} from '@payments/http';
 import type { FastifyInstance } from 'fastify';
 import { Counter } from 'prom-client';
 
@@ -30,7 +36,11 @@ export function installInternalAuth(fastify: FastifyInstance, assertions: Caller
     const refusal = 'refused' in check ? check.refused : caller === 'identity_mismatch' ? caller : undefined;
     if (refusal) {
       internalAuthRefusals.inc({ reason: refusal });
-      return filter.send(reply, new ApiException('UNAUTHORIZED', 'Request did not come through the gateway'), String(request.id));
+      return filter.send(
+        reply,
+        new ApiException('UNAUTHORIZED', 'Request did not come through the gateway'),
+        String(request.id),
+      );
     }
     if (caller && caller !== 'identity_mismatch') recordVerifiedCaller(request, caller);
     done();

@@ -69,7 +69,10 @@ export class CommonEnvironment {
    * production. Empty elsewhere: the app then makes up a key of its own, which no other app shares,
    * so `npm start` and the e2e stack generate one and pass it to every app.
    */
-  @ValidateIf((environment: CommonEnvironment) => environment.NODE_ENV === 'production' || environment.INTERNAL_AUTH_SECRET !== '')
+  @ValidateIf(
+    (environment: CommonEnvironment) =>
+      environment.NODE_ENV === 'production' || environment.INTERNAL_AUTH_SECRET !== '',
+  )
   @MinLength(32, { message: 'INTERNAL_AUTH_SECRET must be at least 32 bytes (required in production)' })
   INTERNAL_AUTH_SECRET = '';
 }

@@ -44,7 +44,10 @@ describe('external accounts', () => {
   /** GET /internal/external-accounts/:accountId on the customers app itself, as the transfers app calls it. */
   function lookUp(accountId: string, environment = 'SANDBOX', platform = platformId): Promise<ApiResponse> {
     return InternalCaller.ofStack('transfers')
-      .client('customers', stack.appUrls.customers, { platformId: platform, environment: environment as Environment })
+      .client('customers', stack.appUrls.customers, {
+        platformId: platform,
+        environment: environment as Environment,
+      })
       .get(`/internal/external-accounts/${encodeURIComponent(accountId)}`);
   }
 

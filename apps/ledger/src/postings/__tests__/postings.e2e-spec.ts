@@ -1,5 +1,12 @@
 import { Environment } from '@payments/contracts';
-import { ApiClient, ApiResponse, e2eStack, eventually, InternalCaller, newPlatformClients } from '@payments/testing';
+import {
+  ApiClient,
+  ApiResponse,
+  e2eStack,
+  eventually,
+  InternalCaller,
+  newPlatformClients,
+} from '@payments/testing';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';

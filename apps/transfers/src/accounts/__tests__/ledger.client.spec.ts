@@ -83,7 +83,9 @@ describe('LedgerClient account lookups', () => {
       pathAndQuery: lookups[0].url!,
     });
 
-    expect(check).toMatchObject({ claims: { iss: 'transfers', aud: 'ledger', plt: SANDBOX.platformId, env: 'SANDBOX' } });
+    expect(check).toMatchObject({
+      claims: { iss: 'transfers', aud: 'ledger', plt: SANDBOX.platformId, env: 'SANDBOX' },
+    });
   });
 
   it('asks again for another platform or environment: the ledger decides what each may see', async () => {

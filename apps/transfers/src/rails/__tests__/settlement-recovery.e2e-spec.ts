@@ -35,20 +35,17 @@ describe('settlement worker recovery', () => {
       platformId,
       environment: 'SANDBOX',
     });
-    const response = await ledger.post(
-      '/internal/postings/batch',
-      {
-        postings: [
-          {
-            transactionId: `Transaction:${transactionId}`,
-            kind,
-            accountId: customer.internalAccountId,
-            amount,
-            currency: 'USD',
-          },
-        ],
-      },
-    );
+    const response = await ledger.post('/internal/postings/batch', {
+      postings: [
+        {
+          transactionId: `Transaction:${transactionId}`,
+          kind,
+          accountId: customer.internalAccountId,
+          amount,
+          currency: 'USD',
+        },
+      ],
+    });
     return response.body.results[0].status;
   }
 

@@ -44,7 +44,9 @@ describe('verifiedCallerOf', () => {
   it('refuses a request no assertion vouched for as UNAUTHORIZED, whatever its headers say', () => {
     const request = { headers: { 'x-platform-id': 'Platform:1', 'x-environment': 'SANDBOX' } } as never;
 
-    expect(() => verifiedCallerOf(request)).toThrow(expect.objectContaining({ code: 'UNAUTHORIZED', status: 401 }));
+    expect(() => verifiedCallerOf(request)).toThrow(
+      expect.objectContaining({ code: 'UNAUTHORIZED', status: 401 }),
+    );
   });
 
   it('answers the caller recorded for the request', () => {
@@ -58,7 +60,10 @@ describe('verifiedCallerOf', () => {
 
 describe('the Idempotency-Key digest the gateway passes on', () => {
   it('is on the caller when the assertion names it, and absent otherwise', () => {
-    expect(callerOfAssertion({ 'x-idempotency-key': 'abc' }, { ...CLAIMS, idk: 'abc' })).toHaveProperty('idempotencyKey', 'abc');
+    expect(callerOfAssertion({ 'x-idempotency-key': 'abc' }, { ...CLAIMS, idk: 'abc' })).toHaveProperty(
+      'idempotencyKey',
+      'abc',
+    );
     expect(callerOfAssertion({}, CLAIMS)).not.toHaveProperty('idempotencyKey');
   });
 

@@ -52,7 +52,11 @@ describe('CallerAssertions', () => {
     ['an empty one', '', 'missing'],
     ['two parts', 'a.b', 'malformed'],
     ['four parts', `${at('gateway').sign('ledger', REQUEST)}.x`, 'malformed'],
-    ['a payload that is not JSON', `${at('gateway').sign('ledger', REQUEST).split('.')[0]}.bm90IGpzb24.c2ln`, 'malformed'],
+    [
+      'a payload that is not JSON',
+      `${at('gateway').sign('ledger', REQUEST).split('.')[0]}.bm90IGpzb24.c2ln`,
+      'malformed',
+    ],
   ])('refuses %s', (_case, token, reason) => {
     expect(checked(token)).toEqual({ refused: reason });
   });
@@ -65,7 +69,9 @@ describe('CallerAssertions', () => {
   });
 
   it('refuses an assertion signed with another secret', () => {
-    expect(checked(at('gateway', NOW, 'another deployment secret of 32 bytes').sign('ledger', REQUEST))).toEqual({
+    expect(
+      checked(at('gateway', NOW, 'another deployment secret of 32 bytes').sign('ledger', REQUEST)),
+    ).toEqual({
       refused: 'bad_signature',
     });
   });
@@ -78,7 +84,9 @@ describe('CallerAssertions', () => {
 
   it('refuses an assertion whose claims were changed after signing (another platform)', () => {
     const [header, , signature] = at('gateway').sign('ledger', REQUEST).split('.');
-    const payload = Buffer.from(JSON.stringify({ ...claimsOf(at('gateway').sign('ledger', REQUEST)), plt: 'Platform:2' })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ ...claimsOf(at('gateway').sign('ledger', REQUEST)), plt: 'Platform:2' }),
+    ).toString('base64url');
 
     expect(checked(`${header}.${payload}.${signature}`)).toEqual({ refused: 'bad_signature' });
   });
@@ -92,8 +100,12 @@ describe('CallerAssertions', () => {
   });
 
   it('refuses an issuer the call map does not let call this app, even correctly signed', () => {
-    expect(checked(at('webhook-dispatcher').sign('ledger', REQUEST))).toEqual({ refused: 'untrusted_issuer' });
-    expect(at('ledger').verify(at('ledger').sign('ledger', REQUEST), REQUEST)).toEqual({ refused: 'untrusted_issuer' });
+    expect(checked(at('webhook-dispatcher').sign('ledger', REQUEST))).toEqual({
+      refused: 'untrusted_issuer',
+    });
+    expect(at('ledger').verify(at('ledger').sign('ledger', REQUEST), REQUEST)).toEqual({
+      refused: 'untrusted_issuer',
+    });
   });
 
   it('refuses an assertion made for another app', () => {
@@ -120,8 +132,12 @@ describe('CallerAssertions', () => {
     const asSent = { method: 'POST', pathAndQuery: '/internal/accounts/1?x=1' };
 
     expect(checked(token, asSent)).toHaveProperty('claims');
-    expect(checked(token, { ...asSent, pathAndQuery: '/internal/postings/batch' })).toEqual({ refused: 'wrong_path' });
-    expect(checked(token, { ...asSent, pathAndQuery: '/internal/accounts/1?x=2' })).toEqual({ refused: 'wrong_path' });
+    expect(checked(token, { ...asSent, pathAndQuery: '/internal/postings/batch' })).toEqual({
+      refused: 'wrong_path',
+    });
+    expect(checked(token, { ...asSent, pathAndQuery: '/internal/accounts/1?x=2' })).toEqual({
+      refused: 'wrong_path',
+    });
     expect(checked(token, { ...asSent, method: 'GET' })).toEqual({ refused: 'wrong_method' });
   });
 

@@ -25,7 +25,12 @@ function signed(method: string, url: string, overrides: Record<string, string> =
     'x-platform-id': SANDBOX.platformId,
     'x-environment': SANDBOX.environment,
     'x-request-id': 'request-1',
-    'x-caller-assertion': gateway.sign('ledger', { method, pathAndQuery: url, ...SANDBOX, requestId: 'request-1' }),
+    'x-caller-assertion': gateway.sign('ledger', {
+      method,
+      pathAndQuery: url,
+      ...SANDBOX,
+      requestId: 'request-1',
+    }),
     ...overrides,
   };
 }
@@ -42,7 +47,11 @@ describe('installInternalAuth', () => {
   afterAll(() => app.close());
 
   it('answers the caller the assertion names to a request that carries one', async () => {
-    const response = await app.inject({ method: 'GET', url: '/internal/caller', headers: signed('GET', '/internal/caller') });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/internal/caller',
+      headers: signed('GET', '/internal/caller'),
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...SANDBOX, requestId: 'request-1' });
@@ -67,14 +76,22 @@ describe('installInternalAuth', () => {
     ['another request id', { 'x-request-id': 'request-2' }],
   ])('refuses identity headers naming %s than the assertion', async (_case, overrides) => {
     const before = await refusals('identity_mismatch');
-    const response = await app.inject({ method: 'GET', url: '/internal/caller', headers: signed('GET', '/internal/caller', overrides) });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/internal/caller',
+      headers: signed('GET', '/internal/caller', overrides),
+    });
 
     expect(response.statusCode).toBe(401);
     expect(await refusals('identity_mismatch')).toBe(before + 1);
   });
 
   it('refuses an assertion made for another path or query', async () => {
-    const response = await app.inject({ method: 'GET', url: '/internal/caller?as=other', headers: signed('GET', '/internal/caller') });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/internal/caller?as=other',
+      headers: signed('GET', '/internal/caller'),
+    });
 
     expect(response.statusCode).toBe(401);
     expect(await refusals('wrong_path')).toBeGreaterThan(0);

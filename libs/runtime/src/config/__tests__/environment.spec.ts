@@ -54,7 +54,9 @@ describe('validateEnvironment', () => {
 
     it('is taken at 32 bytes and more', () => {
       const secret = 'x'.repeat(32);
-      expect(validateEnvironment(BillingEnvironment, { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: secret })).toMatchObject({
+      expect(
+        validateEnvironment(BillingEnvironment, { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: secret }),
+      ).toMatchObject({
         INTERNAL_AUTH_SECRET: secret,
       });
     });
