@@ -23,7 +23,7 @@ const CALLERS: Record<InternalApp, readonly InternalApp[]> = {
   transfers: ['gateway', 'quoting', 'customers'],
   ledger: ['gateway', 'transfers', 'quoting'],
   'bulk-import-worker': ['gateway'],
-  'webhook-dispatcher': ['gateway'],
+  'webhook-dispatcher': ['gateway', 'customers'],
 };
 
 /** The apps that may call `app`; none for a name outside the deployment. */
