@@ -29,14 +29,41 @@ describe('validateEnvironment', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payments',
       DB_POOL_SIZE: 10,
       REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PASSWORD: '',
       KAFKA_BROKERS: '127.0.0.1:9092',
       KAFKA_TOPIC_PREFIX: '',
+      KAFKA_SSL: 'false',
+      KAFKA_SASL_MECHANISM: '',
+      KAFKA_SASL_USERNAME: '',
+      KAFKA_SASL_PASSWORD: '',
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: 10_000,
       INBOX_RETENTION_HOURS: 240,
       NODE_ENV: 'development',
       INTERNAL_AUTH_SECRET: '',
       BILLING_PORT: 8090,
+    });
+  });
+
+  describe('Kafka SASL', () => {
+    it('needs a username and password with a mechanism', () => {
+      expect(problemsOf({ KAFKA_SASL_MECHANISM: 'scram-sha-512' })).toEqual([
+        '  KAFKA_SASL_USERNAME: KAFKA_SASL_USERNAME is required with KAFKA_SASL_MECHANISM',
+        '  KAFKA_SASL_PASSWORD: KAFKA_SASL_PASSWORD is required with KAFKA_SASL_MECHANISM',
+      ]);
+    });
+
+    it('refuses an unknown mechanism and a KAFKA_SSL other than true or false', () => {
+      const problems = problemsOf({
+        KAFKA_SASL_MECHANISM: 'gssapi',
+        KAFKA_SSL: 'yes',
+        KAFKA_SASL_USERNAME: 'u',
+        KAFKA_SASL_PASSWORD: 'p',
+      });
+      expect(problems.map((line) => line.trim().split(':')[0])).toEqual([
+        'KAFKA_SSL',
+        'KAFKA_SASL_MECHANISM',
+      ]);
     });
   });
 
