@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Logger as NestLogger, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
 import { CallerAssertions } from '@payments/http';
@@ -44,8 +44,7 @@ export class RuntimeModule {
           useFactory: (config: ConfigService<CommonEnvironment, true>) =>
             new CallerAssertions(
               options.app,
-              // Unset outside production (validated): a key no other app shares, so nothing is believed.
-              config.get('INTERNAL_AUTH_SECRET', { infer: true }) || randomBytes(32).toString('base64url'),
+              internalAuthSecret(config.get('INTERNAL_AUTH_SECRET', { infer: true })),
             ),
         },
         // nestjs-pino as the Nest logger only; request ids and access logs come from Fastify hooks
@@ -63,4 +62,16 @@ export class RuntimeModule {
       exports: [ReadinessRegistry, APP_NAME, CallerAssertions, Logger, PinoLogger],
     };
   }
+}
+
+/**
+ * The secret caller assertions are made with. Unset (allowed outside production only): a key no
+ * other app shares, so this app believes no caller and its own calls are refused; said at boot.
+ */
+function internalAuthSecret(configured: string): string {
+  if (configured) return configured;
+  new NestLogger('InternalAuth').warn(
+    'INTERNAL_AUTH_SECRET is not set: this app signs and checks calls with a key of its own, so calls between apps fail; give every app the same secret',
+  );
+  return randomBytes(32).toString('base64url');
 }
