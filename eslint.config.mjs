@@ -36,6 +36,7 @@ function moduleBoundaries({ inTests }) {
         onlyDependOnLibsWithTags: [
           'type:contracts',
           'type:money',
+          'type:http',
           'type:messaging',
           'type:runtime',
           'type:persistence',

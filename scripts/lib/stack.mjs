@@ -1,5 +1,6 @@
 // Runs the seven apps as child processes of one supervisor, with their logs in files, restarts an
 // app that crashes and stops them gracefully (SIGTERM, then SIGKILL after a grace period).
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,7 +39,10 @@ function isPortFree(port) {
   });
 }
 
-/** Per-app port variables and the gateway's upstream URLs for a port layout starting at `basePort`. */
+/**
+ * Per-app port variables, the gateway's upstream URLs for a port layout starting at `basePort`, and
+ * the stack's own caller-assertion secret.
+ */
 export function stackEnvironment(basePort = 8080) {
   const env = {};
   for (const app of APPS) env[app.portVariable] = String(basePort + (app.port - 8080));
@@ -56,6 +60,9 @@ export function stackEnvironment(basePort = 8080) {
     // loopback, so that its platforms pay each other with the real protocol.
     UMA_DOMAIN_HOSTS: `*.uma.local=127.0.0.1:${env.GATEWAY_PORT}`,
     UMA_ALLOW_LOOPBACK_HTTP: 'true',
+    // One secret per stack, shared by its apps, which sign and verify calls between them with it
+    // (docs/architecture.md, "Calls inside the cluster").
+    INTERNAL_AUTH_SECRET: randomBytes(32).toString('base64url'),
   });
   return env;
 }

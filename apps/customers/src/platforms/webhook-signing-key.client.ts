@@ -1,10 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiException, PlatformScope } from '@payments/http';
+import { CALLER_ASSERTION_HEADER } from '@payments/contracts';
+import { ApiException, CallerAssertions, PlatformScope } from '@payments/http';
 import { BoundedCache } from '@payments/runtime';
 import { CustomersEnvironment } from '@customers/customers.environment';
 
 const REQUEST_TIMEOUT_MS = 3_000;
+const SIGNING_KEYS_PATH = '/internal/signing-keys';
 /** Scopes whose keys a replica keeps in memory; one evicted is fetched again. */
 const MAX_CACHED_SCOPES = 10_000;
 /** A rotation (made through the dispatcher) shows in GET /config within this long. */
@@ -25,11 +27,14 @@ export interface WebhookKeys {
 @Injectable()
 export class WebhookSigningKeyClient {
   private readonly logger = new Logger(WebhookSigningKeyClient.name);
-  private readonly baseUrl: string;
+  private readonly dispatcherUrl: string;
   private readonly cache = new BoundedCache<WebhookKeys>(MAX_CACHED_SCOPES, { ttlMs: KEYS_TTL_MS });
 
-  constructor(config: ConfigService<CustomersEnvironment, true>) {
-    this.baseUrl = `${config.get('WEBHOOK_DISPATCHER_URL', { infer: true }).replace(/\/+$/, '')}/internal/signing-keys`;
+  constructor(
+    config: ConfigService<CustomersEnvironment, true>,
+    private readonly assertions: CallerAssertions,
+  ) {
+    this.dispatcherUrl = config.get('WEBHOOK_DISPATCHER_URL', { infer: true }).replace(/\/+$/, '');
   }
 
   keysOf(scope: PlatformScope): Promise<WebhookKeys> {
@@ -37,9 +42,15 @@ export class WebhookSigningKeyClient {
   }
 
   private async fetchKeys(scope: PlatformScope): Promise<WebhookKeys> {
-    const url = `${this.baseUrl}/${encodeURIComponent(scope.platformId)}/${scope.environment}`;
+    const pathAndQuery = `${SIGNING_KEYS_PATH}/${encodeURIComponent(scope.platformId)}/${scope.environment}`;
+    const url = `${this.dispatcherUrl}${pathAndQuery}`;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      // The dispatcher answers only calls the call map allows, vouched for by an assertion.
+      const assertion = this.assertions.sign('webhook-dispatcher', { method: 'GET', pathAndQuery });
+      const response = await fetch(url, {
+        headers: { [CALLER_ASSERTION_HEADER]: assertion },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       if (!response.ok) throw new Error(`answered ${response.status}`);
       return keysFrom((await response.json()) as Record<string, unknown>);
     } catch (error) {

@@ -1,11 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { ApiException } from '@payments/http';
+import { ApiException, CallerAssertions } from '@payments/http';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 
+const SECRET = 'the deployment secret, 32 bytes or more';
+/** The stand-in dispatcher checks assertions as the real one does (installInternalAuth). */
+const dispatcher = new CallerAssertions('webhook-dispatcher', SECRET);
 const pemOf = (name: string) => `-----BEGIN PUBLIC KEY-----\n${name}\n-----END PUBLIC KEY-----\n`;
 const PLATFORM_A = '11111111-1111-4111-8111-111111111111';
 const PLATFORM_B = '22222222-2222-4222-8222-222222222222';
@@ -22,6 +25,8 @@ describe('WebhookSigningKeyClient', () => {
     // A dispatcher whose key for each scope names the scope.
     server = createServer((request, response) => {
       requests.push(request.url!);
+      const check = dispatcher.verify(request.headers['x-caller-assertion'], { method: 'GET', pathAndQuery: request.url! });
+      if ('refused' in check) return void response.writeHead(401).end('{}');
       const [, platformId, environment] = /^\/internal\/signing-keys\/([^/]+)\/([A-Z]+)$/.exec(request.url!) ?? [];
       const { status, body } = failure ??
         (platformId
@@ -40,7 +45,10 @@ describe('WebhookSigningKeyClient', () => {
   });
 
   function client(url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`): WebhookSigningKeyClient {
-    return new WebhookSigningKeyClient(new ConfigService({ WEBHOOK_DISPATCHER_URL: url }));
+    return new WebhookSigningKeyClient(
+      new ConfigService({ WEBHOOK_DISPATCHER_URL: url }),
+      new CallerAssertions('customers', SECRET),
+    );
   }
 
   it("fetches each platform's own key per environment, once even for concurrent first calls", async () => {
