@@ -12,7 +12,8 @@ describe('UMA_KEY_ENCRYPTION_KEY', () => {
   it('is optional locally, and must be 64 hex digits when set', () => {
     expect(validateEnvironment(CustomersEnvironment, {}).UMA_KEY_ENCRYPTION_KEY).toBe('');
     const secret = randomBytes(32).toString('hex');
-    expect(validateEnvironment(CustomersEnvironment, { NODE_ENV: 'production', UMA_KEY_ENCRYPTION_KEY: secret })).toBeTruthy();
+    const production = { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: randomBytes(32).toString('base64') };
+    expect(validateEnvironment(CustomersEnvironment, { ...production, UMA_KEY_ENCRYPTION_KEY: secret })).toBeTruthy();
     expect(() => validateEnvironment(CustomersEnvironment, { UMA_KEY_ENCRYPTION_KEY: 'abc' })).toThrow('64 hex digits');
   });
 });

@@ -9,6 +9,8 @@ class SealingEnvironment extends CommonEnvironment {
 
 describe('IsSealingKey', () => {
   const secret = randomBytes(32).toString('hex');
+  /** What else a production app needs (CommonEnvironment), so that only the sealing key is at stake. */
+  const production = { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: randomBytes(32).toString('base64') };
 
   it('lets a local stack start without a key, and accepts 64 hex digits', () => {
     expect(validateEnvironment(SealingEnvironment, {}).TEST_KEY_ENCRYPTION_KEY).toBe('');
@@ -16,11 +18,11 @@ describe('IsSealingKey', () => {
   });
 
   it('attack: a production app without the key refuses to start, naming the setting', () => {
-    expect(() => validateEnvironment(SealingEnvironment, { NODE_ENV: 'production' })).toThrow(
+    expect(() => validateEnvironment(SealingEnvironment, production)).toThrow(
       'TEST_KEY_ENCRYPTION_KEY is required in production',
     );
     expect(
-      validateEnvironment(SealingEnvironment, { NODE_ENV: 'production', TEST_KEY_ENCRYPTION_KEY: secret })
+      validateEnvironment(SealingEnvironment, { ...production, TEST_KEY_ENCRYPTION_KEY: secret })
         .TEST_KEY_ENCRYPTION_KEY,
     ).toBe(secret);
   });
