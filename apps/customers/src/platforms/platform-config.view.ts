@@ -45,7 +45,8 @@ export class PlatformConfigView {
   @ApiProperty({ type: [SupportedCurrencyView] }) supportedCurrencies: SupportedCurrencyView[];
   @ApiProperty({ example: false }) isRegulatedFinancialInstitution: boolean;
   @ApiProperty({
-    description: "PEM public key (ECDSA P-256) that verifies the X-Grid-Signature of this platform's webhooks in this environment",
+    description:
+      "PEM public key (ECDSA P-256) that verifies the X-Grid-Signature of this platform's webhooks in this environment",
   })
   webhookPublicKey: string;
   @ApiPropertyOptional({
@@ -53,7 +54,10 @@ export class PlatformConfigView {
       'During a signing key rotation: PEM public key that verifies X-Grid-Signature-Next, and X-Grid-Signature once webhookKeyOverlapEndsAt has passed',
   })
   webhookNextPublicKey?: string;
-  @ApiPropertyOptional({ format: 'date-time', description: 'During a rotation: when the next key replaces webhookPublicKey' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'During a rotation: when the next key replaces webhookPublicKey',
+  })
   webhookKeyOverlapEndsAt?: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;

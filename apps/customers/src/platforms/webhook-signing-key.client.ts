@@ -55,7 +55,10 @@ export class WebhookSigningKeyClient {
       return keysFrom((await response.json()) as Record<string, unknown>);
     } catch (error) {
       this.logger.warn({ err: error, url }, 'webhook signing keys unavailable');
-      throw new ApiException('SERVICE_UNAVAILABLE', 'The webhook signing key is unavailable; try again shortly');
+      throw new ApiException(
+        'SERVICE_UNAVAILABLE',
+        'The webhook signing key is unavailable; try again shortly',
+      );
     }
   }
 }

@@ -33,7 +33,11 @@ export class WebhookSender implements OnApplicationShutdown {
   }
 
   /** `timeoutMs` shortens this attempt's wait for the answer and its body (an approval request's). */
-  async send(url: string, { body, headers }: SignedAttempt, timeoutMs = this.timeoutMs): Promise<AttemptResult> {
+  async send(
+    url: string,
+    { body, headers }: SignedAttempt,
+    timeoutMs = this.timeoutMs,
+  ): Promise<AttemptResult> {
     const startedAt = new Date();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);

@@ -37,7 +37,9 @@ export class SigningKeyController {
     if (!PLATFORM_UUID.test(platformId)) throw new ApiException('INVALID_INPUT', 'platformId must be a uuid');
     if (!ENVIRONMENTS.includes(environment))
       throw new ApiException('INVALID_INPUT', `environment must be one of ${ENVIRONMENTS.join(', ')}`);
-    return presentSigningKeys(await this.signer.keysOf({ platformId, environment: environment as Environment }));
+    return presentSigningKeys(
+      await this.signer.keysOf({ platformId, environment: environment as Environment }),
+    );
   }
 
   @Post('webhooks/signing-key/rotate')
@@ -50,7 +52,9 @@ export class SigningKeyController {
   })
   @ApiOkResponse({ type: SigningKeysView })
   @ApiBadRequestResponse({ description: 'INVALID_INPUT: the body is malformed' })
-  @ApiConflictResponse({ description: 'CONFLICT: a rotation is already under way (rotate with immediate to end it)' })
+  @ApiConflictResponse({
+    description: 'CONFLICT: a rotation is already under way (rotate with immediate to end it)',
+  })
   async rotate(@CurrentCaller() caller: Caller, @Body() body: RotateSigningKeyDto): Promise<SigningKeysView> {
     const scope = scopeOf(caller);
     const keys = await this.store.rotate(scope, body?.immediate ?? false);

@@ -27,7 +27,10 @@ export interface ScopeKeys {
  * (`Platform:<uuid>`), callers and the customers app by the bare uuid, and both must find one key.
  */
 export function keyScopeOf(scope: EventScope): EventScope {
-  return { platformId: uuidOf('Platform', scope.platformId) ?? scope.platformId, environment: scope.environment };
+  return {
+    platformId: uuidOf('Platform', scope.platformId) ?? scope.platformId,
+    environment: scope.environment,
+  };
 }
 
 interface KeyRow {
@@ -98,7 +101,10 @@ export class SigningKeyStore {
         return;
       }
       if (rows.some((row) => row.status === 'next'))
-        throw new ApiException('CONFLICT', 'A rotation is already under way; wait for its overlap to end, or rotate with immediate');
+        throw new ApiException(
+          'CONFLICT',
+          'A rotation is already under way; wait for its overlap to end, or rotate with immediate',
+        );
       await manager.query(
         `UPDATE platform_signing_keys SET retire_after = now() + make_interval(hours => $3)
           WHERE platform_id = $1 AND environment = $2 AND status = 'current'`,

@@ -7,7 +7,8 @@ export class SigningKeysView {
   webhookPublicKey: string;
 
   @ApiPropertyOptional({
-    description: 'During a rotation overlap: PEM public key that verifies X-Grid-Signature-Next, and signs alone after webhookKeyOverlapEndsAt',
+    description:
+      'During a rotation overlap: PEM public key that verifies X-Grid-Signature-Next, and signs alone after webhookKeyOverlapEndsAt',
   })
   webhookNextPublicKey?: string;
 

@@ -46,7 +46,9 @@ export class WebhookSigner {
   async signAttempt(scope: EventScope, body: string, sentAt = new Date()): Promise<SignedAttempt> {
     const keys = await this.keysOf(scope);
     const stamped = stampAttempt(body, scope, sentAt);
-    const headers: Record<string, string> = { [SIGNATURE_HEADER]: signatureOf(stamped, keys.current.privateKey) };
+    const headers: Record<string, string> = {
+      [SIGNATURE_HEADER]: signatureOf(stamped, keys.current.privateKey),
+    };
     if (keys.next) headers[NEXT_SIGNATURE_HEADER] = signatureOf(stamped, keys.next.privateKey);
     return { body: stamped, headers };
   }

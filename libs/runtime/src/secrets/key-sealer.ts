@@ -25,7 +25,8 @@ export class KeySealer {
   private readonly production: boolean;
 
   constructor({ setting, secretHex, production }: KeySealerOptions) {
-    if (secretHex && !/^[0-9a-fA-F]{64}$/.test(secretHex)) throw new Error(`${setting} must be 64 hex digits`);
+    if (secretHex && !/^[0-9a-fA-F]{64}$/.test(secretHex))
+      throw new Error(`${setting} must be 64 hex digits`);
     if (production && !secretHex) throw new Error(`${setting} is required in production`);
     this.key = secretHex ? Buffer.from(secretHex, 'hex') : undefined;
     this.setting = setting;
@@ -43,7 +44,8 @@ export class KeySealer {
 
   open(stored: string): Buffer {
     if (!stored.startsWith(SEALED)) {
-      if (this.production) throw new Error(`A stored private key is not sealed with ${this.setting}; refused in production`);
+      if (this.production)
+        throw new Error(`A stored private key is not sealed with ${this.setting}; refused in production`);
       return Buffer.from(stored, 'hex');
     }
     if (!this.key) throw new Error(`A private key is sealed, and ${this.setting} is not set`);

@@ -25,10 +25,15 @@ describe('WebhookSigningKeyClient', () => {
     // A dispatcher whose key for each scope names the scope.
     server = createServer((request, response) => {
       requests.push(request.url!);
-      const check = dispatcher.verify(request.headers['x-caller-assertion'], { method: 'GET', pathAndQuery: request.url! });
+      const check = dispatcher.verify(request.headers['x-caller-assertion'], {
+        method: 'GET',
+        pathAndQuery: request.url!,
+      });
       if ('refused' in check) return void response.writeHead(401).end('{}');
-      const [, platformId, environment] = /^\/internal\/signing-keys\/([^/]+)\/([A-Z]+)$/.exec(request.url!) ?? [];
-      const { status, body } = failure ??
+      const [, platformId, environment] =
+        /^\/internal\/signing-keys\/([^/]+)\/([A-Z]+)$/.exec(request.url!) ?? [];
+      const { status, body } =
+        failure ??
         (platformId
           ? { status: 200, body: { webhookPublicKey: pemOf(`${platformId}/${environment}`) } }
           : { status: 404, body: {} });
@@ -44,7 +49,9 @@ describe('WebhookSigningKeyClient', () => {
     failure = undefined;
   });
 
-  function client(url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`): WebhookSigningKeyClient {
+  function client(
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+  ): WebhookSigningKeyClient {
     return new WebhookSigningKeyClient(
       new ConfigService({ WEBHOOK_DISPATCHER_URL: url }),
       new CallerAssertions('customers', SECRET),
@@ -89,15 +96,21 @@ describe('WebhookSigningKeyClient', () => {
     expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
 
     failure = undefined;
-    await expect(keys.keysOf(sandboxOf(PLATFORM_A))).resolves.toMatchObject({ webhookPublicKey: expect.any(String) });
+    await expect(keys.keysOf(sandboxOf(PLATFORM_A))).resolves.toMatchObject({
+      webhookPublicKey: expect.any(String),
+    });
     expect(requests).toHaveLength(2);
   });
 
   it('answers 503 for an answer without a key, with a malformed next key, and for an unreachable dispatcher', async () => {
     failure = { status: 200, body: { webhookPublicKey: 42 } };
-    await expect(client().keysOf(sandboxOf(PLATFORM_A))).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(client().keysOf(sandboxOf(PLATFORM_A))).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
     failure = { status: 200, body: { webhookPublicKey: pemOf('a'), webhookNextPublicKey: 'x' } };
-    await expect(client().keysOf(sandboxOf(PLATFORM_A))).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(client().keysOf(sandboxOf(PLATFORM_A))).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
     await expect(client('http://127.0.0.1:1').keysOf(sandboxOf(PLATFORM_A))).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
     });

@@ -13,7 +13,11 @@ describe('UMA_KEY_ENCRYPTION_KEY', () => {
     expect(validateEnvironment(CustomersEnvironment, {}).UMA_KEY_ENCRYPTION_KEY).toBe('');
     const secret = randomBytes(32).toString('hex');
     const production = { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: randomBytes(32).toString('base64') };
-    expect(validateEnvironment(CustomersEnvironment, { ...production, UMA_KEY_ENCRYPTION_KEY: secret })).toBeTruthy();
-    expect(() => validateEnvironment(CustomersEnvironment, { UMA_KEY_ENCRYPTION_KEY: 'abc' })).toThrow('64 hex digits');
+    expect(
+      validateEnvironment(CustomersEnvironment, { ...production, UMA_KEY_ENCRYPTION_KEY: secret }),
+    ).toBeTruthy();
+    expect(() => validateEnvironment(CustomersEnvironment, { UMA_KEY_ENCRYPTION_KEY: 'abc' })).toThrow(
+      '64 hex digits',
+    );
   });
 });

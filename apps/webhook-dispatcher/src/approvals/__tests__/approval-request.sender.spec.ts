@@ -88,7 +88,11 @@ describe('approval requests', () => {
     expect(stale.decision.status).toBe('FAILED');
     expect(stale.answer?.payload.outcome).toBe('TIMED_OUT');
     const fresh = await approvals.attempt({ ...delivery, body: bodyAt(new Date()) });
-    expect(send).toHaveBeenCalledWith(delivery.url, expect.objectContaining({ body: expect.any(String) }), 5_000);
+    expect(send).toHaveBeenCalledWith(
+      delivery.url,
+      expect.objectContaining({ body: expect.any(String) }),
+      5_000,
+    );
     expect(fresh.answer?.payload).toMatchObject({ outcome: 'ANSWERED', responseStatus: 200 });
   });
 });

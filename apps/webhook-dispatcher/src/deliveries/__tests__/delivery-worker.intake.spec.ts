@@ -62,7 +62,10 @@ describe('DeliveryWorker: taking webhooks to send', () => {
     kit.worker.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(0);
 
-    expect(kit.sender.send.mock.calls.map(([, delivery]) => delivery.body)).toEqual(['{"id":"a"}', '{"id":"b"}']);
+    expect(kit.sender.send.mock.calls.map(([, delivery]) => delivery.body)).toEqual([
+      '{"id":"a"}',
+      '{"id":"b"}',
+    ]);
     expect(kit.recorded.map((update) => update.id)).toEqual(['a', 'b']);
   });
 

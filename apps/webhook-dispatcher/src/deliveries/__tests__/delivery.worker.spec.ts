@@ -100,7 +100,10 @@ describe('DeliveryWorker: what an attempt comes to', () => {
 
     await deliver(due('a'));
 
-    expect(kit.sender.send.mock.calls.map(([, delivery]) => delivery.body)).toEqual(['{"id":"a"}', '{"id":"b"}']);
+    expect(kit.sender.send.mock.calls.map(([, delivery]) => delivery.body)).toEqual([
+      '{"id":"a"}',
+      '{"id":"b"}',
+    ]);
     expect(kit.recorded.map((update) => update.id)).toEqual(['a', 'b']);
   });
 

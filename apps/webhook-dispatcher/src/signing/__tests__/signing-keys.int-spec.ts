@@ -13,10 +13,16 @@ jest.setTimeout(30_000);
 const BODY = '{"webhookId":"Webhook:1","type":"INCOMING_PAYMENT","timestamp":"2025-10-13T10:00:00.000Z"}';
 const newPlatform = () => randomUUID();
 const sandboxOf = (platformId: string): EventScope => ({ platformId, environment: Environment.Sandbox });
-const productionOf = (platformId: string): EventScope => ({ platformId, environment: Environment.Production });
+const productionOf = (platformId: string): EventScope => ({
+  platformId,
+  environment: Environment.Production,
+});
 
 function configOf(settings: Partial<WebhookDispatcherEnvironment>) {
-  return new ConfigService<WebhookDispatcherEnvironment, true>({ ...new WebhookDispatcherEnvironment(), ...settings });
+  return new ConfigService<WebhookDispatcherEnvironment, true>({
+    ...new WebhookDispatcherEnvironment(),
+    ...settings,
+  });
 }
 
 describe('webhook signing keys per platform and environment (PostgreSQL)', () => {
@@ -38,7 +44,11 @@ describe('webhook signing keys per platform and environment (PostgreSQL)', () =>
   });
 
   /** Whether a delivery received as `body` with `headers` verifies with the key GET /config shows `scope`. */
-  async function verifiesFor(scope: EventScope, body: string, signature: string | undefined): Promise<boolean> {
+  async function verifiesFor(
+    scope: EventScope,
+    body: string,
+    signature: string | undefined,
+  ): Promise<boolean> {
     const keys = await store.keysOf(scope);
     return verifySignature(body, signature, keys.current.publicKeyPem);
   }
@@ -51,7 +61,9 @@ describe('webhook signing keys per platform and environment (PostgreSQL)', () =>
     expect(await verifiesFor(sandboxOf(a), signed.body, signed.headers[SIGNATURE_HEADER])).toBe(true);
     expect(await verifiesFor(sandboxOf(b), signed.body, signed.headers[SIGNATURE_HEADER])).toBe(false);
     expect(await verifiesFor(productionOf(a), signed.body, signed.headers[SIGNATURE_HEADER])).toBe(false);
-    const keys = await Promise.all([sandboxOf(a), productionOf(a), sandboxOf(b)].map((scope) => store.keysOf(scope)));
+    const keys = await Promise.all(
+      [sandboxOf(a), productionOf(a), sandboxOf(b)].map((scope) => store.keysOf(scope)),
+    );
     expect(new Set(keys.map((key) => key.current.publicKeyPem)).size).toBe(3);
     // The body names whose and which environment's webhook it is, so a receiver can check both too.
     expect(JSON.parse(signed.body)).toMatchObject({ platformId: `Platform:${a}`, environment: 'SANDBOX' });
@@ -61,7 +73,9 @@ describe('webhook signing keys per platform and environment (PostgreSQL)', () =>
     const platformId = newPlatform();
     const signed = await signer.signAttempt(sandboxOf(`Platform:${platformId}`), BODY);
 
-    expect(await verifiesFor(sandboxOf(platformId), signed.body, signed.headers[SIGNATURE_HEADER])).toBe(true);
+    expect(await verifiesFor(sandboxOf(platformId), signed.body, signed.headers[SIGNATURE_HEADER])).toBe(
+      true,
+    );
   });
 
   it('attack: a retried attempt carries a newer sentAt and a fresh signature of its own body', async () => {
@@ -82,9 +96,10 @@ describe('webhook signing keys per platform and environment (PostgreSQL)', () =>
     const keys = await Promise.all(Array.from({ length: 5 }, () => store.keysOf(scope)));
 
     expect(new Set(keys.map((key) => key.current.keyId)).size).toBe(1);
-    const rows = await dataSource.query(`SELECT private_key FROM platform_signing_keys WHERE platform_id = $1`, [
-      scope.platformId,
-    ]);
+    const rows = await dataSource.query(
+      `SELECT private_key FROM platform_signing_keys WHERE platform_id = $1`,
+      [scope.platformId],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].private_key).toMatch(/^aes-256-gcm:/);
   });
@@ -114,8 +129,12 @@ describe('webhook signing keys per platform and environment (PostgreSQL)', () =>
     expect(rotated.next?.publicKeyPem).not.toBe(old.current.publicKeyPem);
     expect(rotated.overlapEndsAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     const during = await signer.signAttempt(scope, BODY);
-    expect(verifySignature(during.body, during.headers[SIGNATURE_HEADER], old.current.publicKeyPem)).toBe(true);
-    expect(verifySignature(during.body, during.headers[NEXT_SIGNATURE_HEADER], rotated.next!.publicKeyPem)).toBe(true);
+    expect(verifySignature(during.body, during.headers[SIGNATURE_HEADER], old.current.publicKeyPem)).toBe(
+      true,
+    );
+    expect(
+      verifySignature(during.body, during.headers[NEXT_SIGNATURE_HEADER], rotated.next!.publicKeyPem),
+    ).toBe(true);
     await expect(store.rotate(scope, false)).rejects.toMatchObject({ code: 'CONFLICT' });
 
     await dataSource.query(
@@ -129,11 +148,16 @@ describe('webhook signing keys per platform and environment (PostgreSQL)', () =>
     expect(after.current.keyId).toBe(rotated.next!.keyId);
     expect(after.next).toBeUndefined();
     expect(signed.headers[NEXT_SIGNATURE_HEADER]).toBeUndefined();
-    expect(verifySignature(signed.body, signed.headers[SIGNATURE_HEADER], rotated.next!.publicKeyPem)).toBe(true);
-    expect(verifySignature(signed.body, signed.headers[SIGNATURE_HEADER], old.current.publicKeyPem)).toBe(false);
-    const [retired] = await dataSource.query(`SELECT status, private_key FROM platform_signing_keys WHERE key_id = $1`, [
-      old.current.keyId,
-    ]);
+    expect(verifySignature(signed.body, signed.headers[SIGNATURE_HEADER], rotated.next!.publicKeyPem)).toBe(
+      true,
+    );
+    expect(verifySignature(signed.body, signed.headers[SIGNATURE_HEADER], old.current.publicKeyPem)).toBe(
+      false,
+    );
+    const [retired] = await dataSource.query(
+      `SELECT status, private_key FROM platform_signing_keys WHERE key_id = $1`,
+      [old.current.keyId],
+    );
     expect(retired).toEqual({ status: 'retired', private_key: null });
   });
 
@@ -150,7 +174,9 @@ describe('webhook signing keys per platform and environment (PostgreSQL)', () =>
     expect(signed.headers[NEXT_SIGNATURE_HEADER]).toBeUndefined();
     for (const publicKeyPem of [old.current.publicKeyPem, pending.next!.publicKeyPem])
       expect(verifySignature(signed.body, signed.headers[SIGNATURE_HEADER], publicKeyPem)).toBe(false);
-    expect(verifySignature(signed.body, signed.headers[SIGNATURE_HEADER], rotated.current.publicKeyPem)).toBe(true);
+    expect(verifySignature(signed.body, signed.headers[SIGNATURE_HEADER], rotated.current.publicKeyPem)).toBe(
+      true,
+    );
   });
 
   it('concurrent rotations of one scope leave one next key, the other refused', async () => {

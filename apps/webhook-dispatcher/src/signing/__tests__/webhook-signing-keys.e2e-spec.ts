@@ -65,15 +65,22 @@ describe('webhook signing keys per platform and environment (security)', () => {
       expect(retry.body.webhookId).toBe(first.body.webhookId);
       expect(Date.parse(retry.body.sentAt)).toBeGreaterThan(Date.parse(first.body.sentAt));
       expect(retry.headers[SIGNATURE]).not.toBe(first.headers[SIGNATURE]);
-      expect(verifySignature(retry.rawBody, retry.headers[SIGNATURE], config.body.webhookPublicKey)).toBe(true);
-      expect(verifySignature(retry.rawBody, first.headers[SIGNATURE], config.body.webhookPublicKey)).toBe(false);
+      expect(verifySignature(retry.rawBody, retry.headers[SIGNATURE], config.body.webhookPublicKey)).toBe(
+        true,
+      );
+      expect(verifySignature(retry.rawBody, first.headers[SIGNATURE], config.body.webhookPublicKey)).toBe(
+        false,
+      );
     } finally {
       await receiver.stop();
     }
   });
 
   it('rotation needs MANAGE and refuses a malformed body with 400', async () => {
-    const { body } = await a.sandbox.post('/tokens', { name: 'transactor', permissions: ['VIEW', 'TRANSACT'] });
+    const { body } = await a.sandbox.post('/tokens', {
+      name: 'transactor',
+      permissions: ['VIEW', 'TRANSACT'],
+    });
     const transactor = api.withCredentials({ clientId: body.clientId, clientSecret: body.clientSecret });
 
     expect((await transactor.post('/webhooks/signing-key/rotate', {})).body).toMatchObject({ status: 403 });
@@ -95,7 +102,9 @@ describe('webhook signing keys per platform and environment (security)', () => {
     const nextKey: string = rotation.body.webhookNextPublicKey;
     expect((await a.sandbox.post('/webhooks/signing-key/rotate', {})).body).toMatchObject({ status: 409 });
     // GET /config follows within its cache's life.
-    await eventually(async () => ((await a.sandbox.get('/config')).body.webhookNextPublicKey === nextKey ? true : undefined));
+    await eventually(async () =>
+      (await a.sandbox.get('/config')).body.webhookNextPublicKey === nextKey ? true : undefined,
+    );
     const during = await eventually(async () => {
       const webhook = await testWebhookOf(a);
       return webhook.headers[NEXT_SIGNATURE] ? webhook : undefined;

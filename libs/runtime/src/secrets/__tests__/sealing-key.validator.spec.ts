@@ -14,7 +14,9 @@ describe('IsSealingKey', () => {
 
   it('lets a local stack start without a key, and accepts 64 hex digits', () => {
     expect(validateEnvironment(SealingEnvironment, {}).TEST_KEY_ENCRYPTION_KEY).toBe('');
-    expect(validateEnvironment(SealingEnvironment, { TEST_KEY_ENCRYPTION_KEY: secret }).TEST_KEY_ENCRYPTION_KEY).toBe(secret);
+    expect(
+      validateEnvironment(SealingEnvironment, { TEST_KEY_ENCRYPTION_KEY: secret }).TEST_KEY_ENCRYPTION_KEY,
+    ).toBe(secret);
   });
 
   it('attack: a production app without the key refuses to start, naming the setting', () => {
