@@ -5,8 +5,10 @@ import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
 import { IncomingPaymentsClient } from '@customers/uma-protocol/receiving/incoming-payments.client';
 import { LnurlpResponder } from '@customers/uma-protocol/receiving/lnurlp-responder';
 import { PayRequestHandler } from '@customers/uma-protocol/receiving/pay-request-handler';
+import { UmaPaymentOpener } from '@customers/uma-protocol/receiving/uma-payment-opener';
 import { UmaReceivers } from '@customers/uma-protocol/receiving/uma-receivers';
 import { WellKnownController } from '@customers/uma-protocol/receiving/well-known.controller';
+import { LocalUmaPayments } from '@customers/uma-protocol/sending/local-uma-payments';
 import { UmaSender } from '@customers/uma-protocol/sending/uma-sender';
 import { UmaSendingController } from '@customers/uma-protocol/sending/uma-sending.controller';
 
@@ -21,6 +23,8 @@ import { UmaSendingController } from '@customers/uma-protocol/sending/uma-sendin
     LnurlpResponder,
     PayRequestHandler,
     IncomingPaymentsClient,
+    UmaPaymentOpener,
+    LocalUmaPayments,
     UmaSender,
   ],
 })

@@ -44,20 +44,26 @@ export class UmaReceivers {
   }
 
   /**
-   * 403 unless `senderDomain` may pay the platform configuration; answers whether the sender is a
-   * platform of this deployment. No settlement layer joins this deployment to other UMA providers,
-   * so an accepted pay request credits the receiver with money nothing brought in: in production
-   * only this deployment's own production platforms, whose side of the payment debits their
-   * customer's account, may send; sandbox takes every sender.
+   * 403 unless `senderDomain` may send this platform configuration pay requests over HTTP. A platform
+   * of this deployment pays customers of this deployment from the inside (UmaSender), so a pay request
+   * in its domain's name comes from whatever server that domain points at, not from it. No settlement
+   * layer joins this deployment to other UMA providers, so an accepted pay request credits the
+   * receiver with money nothing brought in: production takes none from outside; sandbox takes every
+   * other sender (docs/uma.md).
    */
-  async senderOfThisDeployment(receiving: PlatformConfig, senderDomain: string): Promise<boolean> {
-    const sending = await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: senderDomain });
-    if (receiving.environment === Environment.Production && sending?.environment !== Environment.Production) {
+  async refuseSenderOfThisDeployment(receiving: PlatformConfig, senderDomain: string): Promise<void> {
+    if (receiving.environment === Environment.Production) {
       throw new ApiException(
         'FORBIDDEN',
-        `${senderDomain} is not a production platform of this deployment, whose payments only it takes`,
+        `${senderDomain} is not this deployment, whose production customers are paid only from inside it`,
       );
     }
-    return sending !== null;
+    const sending = await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: senderDomain });
+    if (sending) {
+      throw new ApiException(
+        'FORBIDDEN',
+        `${senderDomain} is a platform of this deployment, whose pay requests are made inside it`,
+      );
+    }
   }
 }

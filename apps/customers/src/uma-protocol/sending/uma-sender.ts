@@ -22,6 +22,7 @@ import { UmaPeerHttp } from '@customers/uma-protocol/peers/uma-peer-http';
 import { UmaPeerError } from '@customers/uma-protocol/peers/uma-peer-targets';
 import { UmaPublicKeys, verified } from '@customers/uma-protocol/peers/uma-public-keys';
 import { UmaLookupDto, UmaPayRequestDto } from '@customers/uma-protocol/sending/dto/uma-sending.dto';
+import { LocalUmaPayments } from '@customers/uma-protocol/sending/local-uma-payments';
 import { PayerDataField, payerDataFields, userInfoOf } from '@customers/uma-protocol/uma-payer-data';
 
 export interface UmaLookupAnswer {
@@ -31,12 +32,13 @@ export interface UmaLookupAnswer {
 }
 
 /**
- * `receiverTransactionId` names the payment the pay request opened when the receiver is a platform of
- * this deployment, whose pay response stands it where an invoice would be: the sender's payment then
- * ends as that one does (docs/uma.md).
+ * `receiverTransactionId` names the payment the pay request opened when the receiver is a customer of
+ * this deployment, resolved and paid here (LocalUmaPayments): the sender's payment then ends as that
+ * one does, provided it is the payment of `payerUmaAddress` (docs/uma.md).
  */
 export type UmaPayRequestAnswer =
-  { accepted: true; receiverTransactionId?: string } | { accepted: false; detail: string };
+  | { accepted: true; receiverTransactionId?: string; payerUmaAddress?: string }
+  | { accepted: false; detail: string };
 
 /**
  * The sending side of the UMA protocol, for quoting's lookups and pay requests: signed with the
@@ -52,6 +54,7 @@ export class UmaSender {
     private readonly keys: UmaKeysStore,
     private readonly peers: UmaPeerHttp,
     private readonly publicKeys: UmaPublicKeys,
+    private readonly local: LocalUmaPayments,
   ) {}
 
   /** 424 LNURLP_REQUEST_FAILED (or COUNTERPARTY_PUBKEY_FETCH_ERROR) naming why the receiver cannot be looked up. */
@@ -114,10 +117,11 @@ export class UmaSender {
   private async pay(caller: Caller, receiver: string, body: UmaPayRequestDto): Promise<UmaPayRequestAnswer> {
     const domain = this.domainOf(receiver, 'PAYREQ_REQUEST_FAILED');
     const { config, receiving } = await this.platformsOf(caller, domain);
+    const payer = (body.senderUmaAddress ?? `$payments@${config.umaDomain}`).toLowerCase();
+    if (receiving) return this.local.pay(config, receiving, payer, body);
     const callback = typeof body.lookupState.callback === 'string' ? body.lookupState.callback : '';
     if (hostOf(callback) !== domain) throw new Refused('the lookup named no callback at the receiver');
     const [keys, receiverKeys] = await Promise.all([this.keys.keysOf(config.id), this.publicKeys.of(domain)]);
-    const payer = (body.senderUmaAddress ?? `$payments@${config.umaDomain}`).toLowerCase();
     const request = await getPayRequest({
       receiverEncryptionPubKey: receiverKeys.getEncryptionPubKey(),
       sendingVaspPrivateKey: keys.signingPrivateKey,
@@ -144,7 +148,8 @@ export class UmaSender {
         `the receiver would receive ${converted?.amount} ${converted?.currencyCode}, not ${body.amount} ${body.currency}`,
       );
     }
-    return receiving ? { accepted: true, receiverTransactionId: response.pr } : { accepted: true };
+    // A peer's answer names no payment of this deployment: only a local pay request links (docs/uma.md).
+    return { accepted: true };
   }
 
   private domainOf(address: string, code: 'LNURLP_REQUEST_FAILED' | 'PAYREQ_REQUEST_FAILED'): string {
