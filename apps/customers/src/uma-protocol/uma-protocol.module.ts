@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PlatformsModule } from '@customers/platforms/platforms.module';
 import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
 import { UmaPeerHttp } from '@customers/uma-protocol/peers/uma-peer-http';
 import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
@@ -14,6 +15,7 @@ import { UmaSendingController } from '@customers/uma-protocol/sending/uma-sendin
 
 /** The UMA protocol (with @uma-sdk/core): the platforms' well-known endpoints and pay requests, and quoting's calls to peers. */
 @Module({
+  imports: [PlatformsModule],
   controllers: [WellKnownController, UmaSendingController],
   providers: [
     UmaKeysStore,

@@ -2,6 +2,7 @@ import { Environment } from '@payments/contracts';
 import { Caller, callerOf } from '@payments/http';
 import { DataSource } from 'typeorm';
 import { PlatformConfig, TransactionType } from '@customers/platforms/platform-config.entity';
+import { umaDomainRules } from '@customers/platforms/__tests__/uma-domain-kit';
 import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
 import { UmaPeerHttp } from '@customers/uma-protocol/peers/uma-peer-http';
 import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
@@ -53,10 +54,11 @@ describe('UmaSender: which payment a pay request links to', () => {
   const peers = { get: jest.fn(), post: jest.fn(async () => ({})) };
   const incoming = { open: jest.fn(async () => ({ id: OPENED, status: 'PENDING' })) };
   let local: PlatformConfig | null;
+  let paying: PlatformConfig;
 
   function sender(): UmaSender {
     const manager = {
-      findOneByOrFail: async () => SENDER,
+      findOneByOrFail: async () => paying,
       findOneBy: async (_: unknown, where: { umaDomain: string }) =>
         local?.umaDomain === where.umaDomain ? local : null,
     };
@@ -74,6 +76,7 @@ describe('UmaSender: which payment a pay request links to', () => {
       peers as unknown as UmaPeerHttp,
       { of: async () => ({ getEncryptionPubKey: () => Buffer.alloc(33) }) } as unknown as UmaPublicKeys,
       new LocalUmaPayments(receivers, opener),
+      umaDomainRules(),
     );
   }
 
@@ -91,6 +94,7 @@ describe('UmaSender: which payment a pay request links to', () => {
   beforeEach(() => {
     jest.clearAllMocks();
     local = RECEIVER;
+    paying = SENDER;
   });
 
   it('opens the payment of a receiver on this deployment itself, never asking the server its domain points at', async () => {
@@ -135,6 +139,32 @@ describe('UmaSender: which payment a pay request links to', () => {
 
       expect(answer).toEqual({ accepted: false, detail: expect.stringContaining(detail) });
       expect(incoming.open).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    ['the paying platform', 'paying'],
+    ['the receiving platform', 'receiving'],
+  ] as const)(
+    'refuses with 422 UMA_DOMAIN_NOT_VERIFIED while %s has not proven its production domain',
+    async (_, side) => {
+      const unproven = (base: PlatformConfig) =>
+        ({ ...base, environment: Environment.Production, umaDomainVerifiedAt: null }) as PlatformConfig;
+      paying = {
+        ...unproven(SENDER),
+        umaDomain: side === 'paying' ? 'pay.sender.example' : 'sender.uma.local',
+      };
+      local = {
+        ...unproven(RECEIVER),
+        umaDomain: side === 'receiving' ? 'pay.receiver.example' : 'receiver.uma.local',
+      };
+      const receiverUmaAddress = `$bob@${local.umaDomain}`;
+
+      await expect(sender().lookup(callerOf(paying), { receiverUmaAddress })).rejects.toMatchObject({
+        code: 'UMA_DOMAIN_NOT_VERIFIED',
+        status: 422,
+      });
+      expect(peers.get).not.toHaveBeenCalled();
     },
   );
 });

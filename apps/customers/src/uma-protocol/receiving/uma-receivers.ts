@@ -5,6 +5,7 @@ import { ApiException } from '@payments/http';
 import { DataSource, IsNull } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
+import { UmaDomainRules } from '@customers/platforms/uma-domains/uma-domain-rules';
 
 /** A customer that receives UMA payments, and its platform's configuration of the domain asked. */
 export interface UmaReceiver {
@@ -20,13 +21,18 @@ export interface UmaReceiver {
  */
 @Injectable()
 export class UmaReceivers {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly domains: UmaDomainRules,
+  ) {}
 
+  /** 422 UMA_DOMAIN_NOT_VERIFIED for a production domain its platform has not proven (docs/uma.md). */
   async configOf(host: string | undefined): Promise<PlatformConfig> {
     const config = host
       ? await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: host.toLowerCase() })
       : null;
     if (!config) throw new ApiException('NOT_FOUND', `No platform receives UMA payments at ${host}`);
+    this.domains.assertUsable(config);
     return config;
   }
 

@@ -16,6 +16,7 @@ import {
 } from '@uma-sdk/core';
 import { DataSource } from 'typeorm';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
+import { UmaDomainRules } from '@customers/platforms/uma-domains/uma-domain-rules';
 import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
 import { RecentNonces } from '@customers/uma-protocol/peers/recent-nonces';
 import { UmaPeerHttp } from '@customers/uma-protocol/peers/uma-peer-http';
@@ -55,6 +56,7 @@ export class UmaSender {
     private readonly peers: UmaPeerHttp,
     private readonly publicKeys: UmaPublicKeys,
     private readonly local: LocalUmaPayments,
+    private readonly domains: UmaDomainRules,
   ) {}
 
   /** 424 LNURLP_REQUEST_FAILED (or COUNTERPARTY_PUBKEY_FETCH_ERROR) naming why the receiver cannot be looked up. */
@@ -170,6 +172,9 @@ export class UmaSender {
       this.dataSource.manager.findOneByOrFail(PlatformConfig, scopeOf(caller)),
       this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: receiverDomain }),
     ]);
+    // Neither side's domain speaks for its platform before the platform has proven it.
+    this.domains.assertUsable(config);
+    if (receiving) this.domains.assertUsable(receiving);
     if (receiving && receiving.environment !== caller.environment) {
       throw new ApiException(
         'LNURLP_REQUEST_FAILED',
