@@ -109,10 +109,9 @@ export class UmaSender {
       return await this.pay(caller, receiver, body);
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      return {
-        accepted: false,
-        detail: `The pay request to ${receiver} failed: ${(error as Error).message}`,
-      };
+      // A receiver of this deployment refuses with the API's error, named as a peer's refusal names it.
+      const why = error instanceof ApiException ? `${error.code} ${error.message}` : (error as Error).message;
+      return { accepted: false, detail: `The pay request to ${receiver} failed: ${why}` };
     }
   }
 
