@@ -45,6 +45,12 @@ describe('platform configuration', () => {
     expect(response.body).toEqual({
       id: expect.stringMatching(/^PlatformConfig:[0-9a-f-]{36}$/),
       umaDomain: expect.stringMatching(/^[a-z0-9.-]+$/),
+      // The deployment's own domain: proven from the start.
+      umaDomainVerification: {
+        recordName: `_grid-uma-verify.${response.body.umaDomain}`,
+        token: expect.stringMatching(/^grid-uma-verify=[0-9a-f-]{36}$/),
+        status: 'VERIFIED',
+      },
       proxyUmaSubdomain: expect.any(String),
       supportedCurrencies: [
         {
