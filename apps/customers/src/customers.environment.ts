@@ -20,6 +20,20 @@ export class CustomersEnvironment extends CommonEnvironment {
   @IsFQDN({ require_tld: false }, { message: 'UMA_PROXY_DOMAIN must be a domain name' })
   UMA_PROXY_DOMAIN = 'uma.local';
 
+  /**
+   * Production UMA domains taken as proven without their TXT record, comma-separated: `domain` or
+   * `*.suffix` (docs/uma.md). Domains under UMA_PROXY_DOMAIN always are.
+   */
+  @Matches(/^$|^[^,\s]+(,[^,\s]+)*$/, { message: 'UMA_DOMAIN_ALLOWLIST must be domain,*.suffix,…' })
+  UMA_DOMAIN_ALLOWLIST = '';
+
+  /**
+   * The DNS servers (`ip` or `ip:port`, comma-separated) asked for a domain's `_grid-uma-verify` TXT
+   * record; empty: the system's resolvers.
+   */
+  @Matches(/^$|^[^,\s]+(,[^,\s]+)*$/, { message: 'UMA_DOMAIN_DNS_SERVERS must be ip[:port],…' })
+  UMA_DOMAIN_DNS_SERVERS = '';
+
   /** Opens the incoming payments of UMA pay requests (POST /internal/uma-payments). */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   TRANSFERS_URL = 'http://127.0.0.1:8083';

@@ -8,6 +8,7 @@ import {
   TransactionType,
 } from '@customers/platforms/platform-config.entity';
 import { providerRequirements } from '@customers/platforms/provider-requirements';
+import { UmaDomainVerificationView } from '@customers/platforms/uma-domains/uma-domain-rules';
 import { USER_INFO_FIELDS, UserInfoField } from '@customers/platforms/user-info-fields';
 
 export class SupportedCurrencyView {
@@ -45,14 +46,24 @@ export class PlatformConfigView {
   @ApiProperty({ example: false }) isRegulatedFinancialInstitution: boolean;
   @ApiProperty({ description: 'PEM public key (ECDSA P-256) that verifies the X-Grid-Signature of webhooks' })
   webhookPublicKey: string;
+  @ApiProperty({
+    type: UmaDomainVerificationView,
+    description: 'How the platform proves its umaDomain (a TXT record), and whether it has (docs/uma.md)',
+  })
+  umaDomainVerification: UmaDomainVerificationView;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
-export function presentPlatformConfig(config: PlatformConfig, webhookPublicKey: string): PlatformConfigView {
+export function presentPlatformConfig(
+  config: PlatformConfig,
+  webhookPublicKey: string,
+  umaDomainVerification: UmaDomainVerificationView,
+): PlatformConfigView {
   return {
     id: toApiId('PlatformConfig', config.id),
     umaDomain: config.umaDomain,
+    umaDomainVerification,
     proxyUmaSubdomain: config.proxyUmaSubdomain,
     webhookEndpoint: config.webhookEndpoint ?? undefined,
     supportedCurrencies: config.supportedCurrencies.map((currency) => {
