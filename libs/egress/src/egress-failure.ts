@@ -4,7 +4,8 @@ import { isEgressRefused } from './egress-refused.error';
  * Why an outbound call got no usable answer, as it may be shown to the platform that named the URL:
  * a kind, never the error's own text (which names internal hosts, addresses and ports).
  */
-export type EgressFailure = 'EGRESS_REFUSED' | 'TIMEOUT' | 'CONNECTION_FAILED' | 'TLS_FAILED' | 'INVALID_RESPONSE';
+export type EgressFailure =
+  'EGRESS_REFUSED' | 'TIMEOUT' | 'CONNECTION_FAILED' | 'TLS_FAILED' | 'INVALID_RESPONSE';
 
 export const EGRESS_FAILURE_DESCRIPTIONS: Record<EgressFailure, string> = {
   EGRESS_REFUSED: 'the endpoint resolves to an address this deployment does not call',
@@ -35,7 +36,11 @@ export function egressFailureOf(error: unknown): EgressFailure {
   const code = codeOf(error) ?? codeOf((error as { cause?: unknown })?.cause) ?? '';
   if (TIMEOUT_CODES.has(code) || (error as Error)?.name === 'TimeoutError') return 'TIMEOUT';
   if (code.startsWith('HPE_') || INVALID_RESPONSE_CODES.has(code)) return 'INVALID_RESPONSE';
-  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) {
+  if (
+    code.startsWith('ERR_TLS') ||
+    code.startsWith('ERR_SSL') ||
+    /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)
+  ) {
     return 'TLS_FAILED';
   }
   return 'CONNECTION_FAILED';

@@ -14,5 +14,7 @@ export class EgressRefusedError extends Error {
 
 /** Whether `error`, or the error undici wrapped it in, is the guard's refusal. */
 export function isEgressRefused(error: unknown): error is EgressRefusedError {
-  return error instanceof EgressRefusedError || (error as { cause?: unknown })?.cause instanceof EgressRefusedError;
+  return (
+    error instanceof EgressRefusedError || (error as { cause?: unknown })?.cause instanceof EgressRefusedError
+  );
 }

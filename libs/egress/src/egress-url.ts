@@ -20,7 +20,11 @@ export interface EgressUrlRules {
  * address it becomes. Returns why it is refused, or undefined. Names are judged only by their form
  * here; what they resolve to is checked on every connection (guardedAgent).
  */
-export function egressUrlProblem(raw: string, policy: EgressPolicy, rules: EgressUrlRules): string | undefined {
+export function egressUrlProblem(
+  raw: string,
+  policy: EgressPolicy,
+  rules: EgressUrlRules,
+): string | undefined {
   let url: URL;
   try {
     url = new URL(raw);

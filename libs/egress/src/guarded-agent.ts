@@ -31,4 +31,3 @@ export function guardedAgent(policy: EgressPolicy, options: GuardedAgentOptions 
     },
   });
 }
-

@@ -102,12 +102,15 @@ const PUBLIC = [
 ];
 
 describe('egressUrlProblem: every spelling and range an attacker could name', () => {
-  it.each(ATTACKS)('%s is refused, as %p, unless the setting opens it (%p)', (url, strict, privateAllowed) => {
-    expect(egressUrlProblem(url, STRICT, SANDBOX)).toMatch(strict);
-    const opened = egressUrlProblem(url, PRIVATE_ALLOWED, SANDBOX);
-    if (privateAllowed) expect(opened).toMatch(privateAllowed);
-    else expect(opened).toBeUndefined();
-  });
+  it.each(ATTACKS)(
+    '%s is refused, as %p, unless the setting opens it (%p)',
+    (url, strict, privateAllowed) => {
+      expect(egressUrlProblem(url, STRICT, SANDBOX)).toMatch(strict);
+      const opened = egressUrlProblem(url, PRIVATE_ALLOWED, SANDBOX);
+      if (privateAllowed) expect(opened).toMatch(privateAllowed);
+      else expect(opened).toBeUndefined();
+    },
+  );
 
   it.each(PUBLIC)('%s is public and allowed', (url) => {
     expect(egressUrlProblem(url, STRICT, SANDBOX)).toBeUndefined();
@@ -128,7 +131,9 @@ describe('egressUrlProblem: every spelling and range an attacker could name', ()
   });
 
   it('refuses plain http when https is required (production), and takes https', () => {
-    expect(egressUrlProblem('http://api.example.com/', STRICT, { requireHttps: true })).toMatch(/https URL in production/);
+    expect(egressUrlProblem('http://api.example.com/', STRICT, { requireHttps: true })).toMatch(
+      /https URL in production/,
+    );
     expect(egressUrlProblem('https://api.example.com/', STRICT, { requireHttps: true })).toBeUndefined();
   });
 });
