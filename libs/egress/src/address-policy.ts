@@ -61,6 +61,16 @@ export class EgressPolicy {
   }
 }
 
+/**
+ * Whether a URL's host is this machine (a loopback literal, mapped or not, or a localhost name):
+ * such a peer, once allowed, is called over plain HTTP, as local stacks serve it.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.+$/, '');
+  if (ipaddr.isValid(bare)) return ipaddr.process(bare).range() === 'loopback';
+  return bare === 'localhost' || bare.endsWith('.localhost');
+}
+
 function classify(address: Address): EgressRefusal | undefined {
   if (address.kind() === 'ipv6') {
     const embedded = embeddedIPv4(address as ipaddr.IPv6);

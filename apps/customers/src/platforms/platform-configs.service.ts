@@ -17,6 +17,7 @@ import {
   UMA_DOMAIN_UNIQUE,
 } from '@customers/platforms/platform-config.entity';
 import { presentPlatformConfig, PlatformConfigView } from '@customers/platforms/platform-config.view';
+import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 
 type LockMode = 'pessimistic_read' | 'pessimistic_write';
@@ -36,6 +37,7 @@ export class PlatformConfigsService {
     private readonly outbox: Outbox,
     private readonly signingKey: WebhookSigningKeyClient,
     rowChanges: RowChanges,
+    private readonly endpointPolicy: WebhookEndpointPolicy,
   ) {
     this.cached = rowChanges.cacheOf<PlatformConfig>('platform_configs', CACHED_CONFIGS);
   }
@@ -51,6 +53,7 @@ export class PlatformConfigsService {
 
   async update(caller: Caller, changes: UpdatePlatformConfigDto): Promise<PlatformConfigView> {
     const scope = scopeOf(caller);
+    this.endpointPolicy.check(changes.webhookEndpoint, scope.environment);
     // Fetched before the change, so that an unavailable key never fails a request whose change committed.
     const webhookPublicKey = await this.signingKey.publicKeyPem();
     try {

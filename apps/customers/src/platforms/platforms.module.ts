@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { PlatformConfigController } from '@customers/platforms/platform-config.controller';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
+import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 
 /** Platforms and their per-environment configuration (GET and PATCH /config). */
 @Module({
   controllers: [PlatformConfigController],
-  providers: [PlatformConfigsService, WebhookSigningKeyClient],
+  providers: [PlatformConfigsService, WebhookSigningKeyClient, WebhookEndpointPolicy],
   exports: [PlatformConfigsService],
 })
 export class PlatformsModule {}

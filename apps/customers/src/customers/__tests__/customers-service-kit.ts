@@ -4,6 +4,7 @@ import { Customer } from '@customers/customers/customer.entity';
 import { CustomerView } from '@customers/customers/customer.view';
 import { CustomersService } from '@customers/customers/customers.service';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
+import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 import { liveRowChanges, MemoryDatabase } from '@customers/__tests__/memory-database-kit';
 import { tenantDatabase } from '@customers/__tests__/tenant-kit';
@@ -18,6 +19,7 @@ export function customersService(currencyCodes: string[] = ['USD']) {
     outbox,
     {} as WebhookSigningKeyClient,
     rowChanges,
+    {} as WebhookEndpointPolicy,
   );
   const repository = database.repository(Customer);
   const service = new CustomersService(
