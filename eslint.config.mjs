@@ -37,6 +37,7 @@ function moduleBoundaries({ inTests }) {
         onlyDependOnLibsWithTags: [
           'type:contracts',
           'type:money',
+          'type:http',
           'type:messaging',
           'type:runtime',
           'type:persistence',

@@ -1,5 +1,6 @@
 // Runs the seven apps as child processes of one supervisor, with their logs in files, restarts an
 // app that crashes and stops them gracefully (SIGTERM, then SIGKILL after a grace period).
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,7 +39,10 @@ function isPortFree(port) {
   });
 }
 
-/** Per-app port variables and the gateway's upstream URLs for a port layout starting at `basePort`. */
+/**
+ * Per-app port variables, the gateway's upstream URLs for a port layout starting at `basePort`, and
+ * the stack's own caller-assertion secret.
+ */
 export function stackEnvironment(basePort = 8080) {
   const env = {};
   for (const app of APPS) env[app.portVariable] = String(basePort + (app.port - 8080));
@@ -58,6 +62,9 @@ export function stackEnvironment(basePort = 8080) {
     // Local receivers (webhook endpoints, the stack's own UMA peers) listen on this machine, which the
     // egress guard refuses by default; cloud metadata stays refused (docs/security.md).
     EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
+    // One secret per stack, shared by its apps, which sign and verify calls between them with it
+    // (docs/architecture.md, "Calls inside the cluster").
+    INTERNAL_AUTH_SECRET: randomBytes(32).toString('base64url'),
   });
   return env;
 }

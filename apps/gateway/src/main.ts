@@ -11,9 +11,14 @@ import { registerProxyRoute } from '@gateway/routing/proxy.route';
 /** The committed document of the whole public API, generated from every app by `npm run openapi`. */
 const OPENAPI_DOCUMENT = join(__dirname, '..', '..', '..', '..', 'docs', 'openapi.json');
 
-void startService(AppModule, 'GATEWAY_PORT', async (app) => {
-  const document = JSON.parse(readFileSync(OPENAPI_DOCUMENT, 'utf8'));
-  await app.get(RequestLimits).register(app.getHttpAdapter().getInstance());
-  registerProxyRoute(app, new AllowedMethods(document));
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
-});
+void startService(
+  AppModule,
+  'GATEWAY_PORT',
+  async (app) => {
+    const document = JSON.parse(readFileSync(OPENAPI_DOCUMENT, 'utf8'));
+    await app.get(RequestLimits).register(app.getHttpAdapter().getInstance());
+    registerProxyRoute(app, new AllowedMethods(document));
+    SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
+  },
+  { publicEdge: true },
+);

@@ -15,3 +15,6 @@ export * from './views/currency.view';
 export * from './views/rate-details.view';
 export * from './openapi/idempotency-key.header';
 export * from './validation/hostile-input';
+export * from './internal/caller-assertion';
+export * from './internal/internal-call-map';
+export * from './caller/asserted-caller';

@@ -11,6 +11,7 @@ import { TOPIC_RETENTION_HOURS, TOPIC_SEGMENT_HOURS, topicName } from '@payments
 import { APP_NAME, CommonEnvironment, ReadinessRegistry } from '@payments/runtime';
 import { Admin, Kafka } from 'kafkajs';
 import { createKafkaClient } from './kafka-client';
+import { kafkaSecurity } from './kafka-security';
 import { KafkaEventServer } from './kafka-event.server';
 import { OutboxRelay } from './outbox-relay';
 import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
@@ -101,7 +102,16 @@ export class MessagingModule {
           provide: KAFKA,
           inject: [ConfigService, APP_NAME],
           useFactory: (config: ConfigService<CommonEnvironment, true>, app: string) =>
-            createKafkaClient(app, config.get('KAFKA_BROKERS', { infer: true }).split(',')),
+            createKafkaClient(
+              app,
+              config.get('KAFKA_BROKERS', { infer: true }).split(','),
+              kafkaSecurity({
+                KAFKA_SSL: config.get('KAFKA_SSL', { infer: true }),
+                KAFKA_SASL_MECHANISM: config.get('KAFKA_SASL_MECHANISM', { infer: true }),
+                KAFKA_SASL_USERNAME: config.get('KAFKA_SASL_USERNAME', { infer: true }),
+                KAFKA_SASL_PASSWORD: config.get('KAFKA_SASL_PASSWORD', { infer: true }),
+              }),
+            ),
         },
         KafkaTopics,
         OutboxRelay,

@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createHttpApp, listenHttp } from '@payments/runtime';
+import { createHttpApp, HttpAppOptions, listenHttp } from '@payments/runtime';
 import { KafkaEventServer } from './kafka-event.server';
 
 /**
@@ -11,8 +11,9 @@ export async function startService(
   module: unknown,
   portVariable: string,
   configure?: (app: NestFastifyApplication) => void | Promise<void>,
+  options: HttpAppOptions = {},
 ): Promise<void> {
-  const app = await createHttpApp(module);
+  const app = await createHttpApp(module, options);
   await configure?.(app);
   app.connectMicroservice({ strategy: app.get(KafkaEventServer) }, { inheritAppConfig: true });
   // Init hooks (schema checks, topic creation) must run before the consumer subscribes.

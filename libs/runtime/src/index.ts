@@ -3,6 +3,7 @@ export * from './context/request-context';
 export * from './observability/metrics';
 export * from './health/readiness';
 export * from './redis/redis.module';
+export * from './redis/redis-auth';
 export * from './runtime.module';
 export * from './bootstrap/http-app';
 export * from './scheduling/wakeable-sleep';

@@ -1,7 +1,9 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Logger as NestLogger, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
+import { CallerAssertions } from '@payments/http';
 import { Logger, Params, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
+import { randomBytes } from 'node:crypto';
 import { CommonEnvironment, validateEnvironment } from './config/environment';
 import { HealthController, ReadinessRegistry } from './health/readiness';
 import { loggerOptions } from './observability/logging';
@@ -36,6 +38,15 @@ export class RuntimeModule {
       providers: [
         ReadinessRegistry,
         { provide: APP_NAME, useValue: options.app },
+        {
+          provide: CallerAssertions,
+          inject: [ConfigService],
+          useFactory: (config: ConfigService<CommonEnvironment, true>) =>
+            new CallerAssertions(
+              options.app,
+              internalAuthSecret(config.get('INTERNAL_AUTH_SECRET', { infer: true })),
+            ),
+        },
         // nestjs-pino as the Nest logger only; request ids and access logs come from Fastify hooks
         // (see createHttpApp), which cost far less than its HTTP middleware.
         {
@@ -48,7 +59,19 @@ export class RuntimeModule {
         PinoLogger,
         Logger,
       ],
-      exports: [ReadinessRegistry, APP_NAME, Logger, PinoLogger],
+      exports: [ReadinessRegistry, APP_NAME, CallerAssertions, Logger, PinoLogger],
     };
   }
+}
+
+/**
+ * The secret caller assertions are made with. Unset (allowed outside production only): a key no
+ * other app shares, so this app believes no caller and its own calls are refused; said at boot.
+ */
+function internalAuthSecret(configured: string): string {
+  if (configured) return configured;
+  new NestLogger('InternalAuth').warn(
+    'INTERNAL_AUTH_SECRET is not set: this app signs and checks calls with a key of its own, so calls between apps fail; give every app the same secret',
+  );
+  return randomBytes(32).toString('base64url');
 }

@@ -14,15 +14,19 @@ export interface RequestOptions {
   formData?: FormData;
 }
 
+/** Headers a request needs besides its own, made for its method and path (a caller assertion). */
+export type RequestSigner = (method: string, path: string) => Record<string, string>;
+
 /** A thin HTTP client for the public API, the way a platform would call it. */
 export class ApiClient {
   constructor(
     private readonly baseUrl: string,
     private readonly credentials?: Credentials,
+    private readonly signer?: RequestSigner,
   ) {}
 
   withCredentials(credentials: Credentials): ApiClient {
-    return new ApiClient(this.baseUrl, credentials);
+    return new ApiClient(this.baseUrl, credentials, this.signer);
   }
 
   get<T = any>(path: string, options?: RequestOptions): Promise<ApiResponse<T>> {
@@ -42,16 +46,27 @@ export class ApiClient {
   }
 
   /** POSTs a file as a browser form would: multipart/form-data with the file in `part`. */
-  upload<T = any>(path: string, file: string | Buffer, { part = 'file', filename = 'customers.csv' } = {}): Promise<ApiResponse<T>> {
+  upload<T = any>(
+    path: string,
+    file: string | Buffer,
+    { part = 'file', filename = 'customers.csv' } = {},
+  ): Promise<ApiResponse<T>> {
     const form = new FormData();
     form.append(part, new Blob([file], { type: 'text/csv' }), filename);
     return this.request('POST', path, undefined, { formData: form });
   }
 
-  async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...this.signer?.(method, path), ...options.headers };
     if (this.credentials) {
-      const encoded = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString('base64');
+      const encoded = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString(
+        'base64',
+      );
       headers.authorization ??= `Basic ${encoded}`;
     }
     let payload: string | FormData | undefined = options.formData ?? options.rawBody;

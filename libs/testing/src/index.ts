@@ -13,3 +13,4 @@ export * from './hostile/hostile-client';
 export * from './money-fixtures';
 export * from './migrated-database';
 export * from './statement-plans';
+export * from './internal-caller';

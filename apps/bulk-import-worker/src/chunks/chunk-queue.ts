@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleDestroy, OnModuleIni
 import { ConfigService } from '@nestjs/config';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
+import { redisUrlOf } from '@payments/runtime';
 import { Gauge, register } from 'prom-client';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 
@@ -47,7 +48,12 @@ export class ChunkQueue implements OnModuleInit, OnModuleDestroy, OnApplicationS
   private readonly queue: Queue<ChunkTask>;
 
   constructor(config: ConfigService<BulkImportEnvironment, true>) {
-    this.connection = bullConnection(config.get('REDIS_URL', { infer: true }));
+    this.connection = bullConnection(
+      redisUrlOf({
+        REDIS_URL: config.get('REDIS_URL', { infer: true }),
+        REDIS_PASSWORD: config.get('REDIS_PASSWORD', { infer: true }),
+      }),
+    );
     this.queue = new Queue<ChunkTask>(CHUNK_QUEUE, {
       connection: this.connection,
       prefix: config.get('BULLMQ_PREFIX', { infer: true }),

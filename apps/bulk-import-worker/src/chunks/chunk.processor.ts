@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { BulkImportError, BulkImportJobStatus, toApiId } from '@payments/contracts';
 import { ApiException, Caller, FieldError } from '@payments/http';
 import { isSystemicFault, reportParked } from '@payments/persistence';
-import { drainGraceMs, settledWithin } from '@payments/runtime';
+import { drainGraceMs, redisUrlOf, settledWithin } from '@payments/runtime';
 import { Job, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { hostname } from 'node:os';
@@ -73,7 +73,12 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
   ) {}
 
   onApplicationBootstrap(): void {
-    this.connection = bullConnection(this.config.get('REDIS_URL', { infer: true }));
+    this.connection = bullConnection(
+      redisUrlOf({
+        REDIS_URL: this.config.get('REDIS_URL', { infer: true }),
+        REDIS_PASSWORD: this.config.get('REDIS_PASSWORD', { infer: true }),
+      }),
+    );
     this.worker = new Worker<ChunkTask>(CHUNK_QUEUE, (job, token) => this.processInHand(job, token!), {
       connection: this.connection,
       prefix: this.config.get('BULLMQ_PREFIX', { infer: true }),

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Caller, InternalClient } from '@payments/http';
+import { Caller, CallerAssertions, InternalClient } from '@payments/http';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { BatchEntry } from '@bulk-import/csv/csv-row';
 
@@ -18,16 +18,20 @@ export type BatchEntryResult = { customerId: string } | { error: BatchEntryError
 export class CustomerBatchesClient implements OnApplicationShutdown {
   private readonly client: InternalClient;
 
-  constructor(config: ConfigService<BulkImportEnvironment, true>) {
-    this.client = new InternalClient('customers', config.get('CUSTOMERS_URL', { infer: true }));
+  constructor(config: ConfigService<BulkImportEnvironment, true>, assertions: CallerAssertions) {
+    this.client = new InternalClient('customers', config.get('CUSTOMERS_URL', { infer: true }), assertions);
   }
 
   /** `batchKey` makes a retried batch answer as the first one did, creating nothing twice. */
   async create(caller: Caller, batchKey: string, entries: BatchEntry[]): Promise<BatchEntryResult[]> {
-    const { results } = await this.client.post<{ results: BatchEntryResult[] }>(caller, '/internal/customer-batches', {
-      batchKey,
-      entries,
-    });
+    const { results } = await this.client.post<{ results: BatchEntryResult[] }>(
+      caller,
+      '/internal/customer-batches',
+      {
+        batchKey,
+        entries,
+      },
+    );
     return results;
   }
 

@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiException } from '@payments/http';
+import { CALLER_ASSERTION_HEADER } from '@payments/contracts';
+import { ApiException, CallerAssertions } from '@payments/http';
 import { CustomersEnvironment } from '@customers/customers.environment';
 
 const REQUEST_TIMEOUT_MS = 3_000;
+const SIGNING_KEY_PATH = '/internal/signing-key';
 
 /**
  * The public key of the webhook dispatcher's signing key pair. The pair is created once and kept, so the
@@ -15,8 +17,11 @@ export class WebhookSigningKeyClient {
   private readonly url: string;
   private publicKey?: Promise<string>;
 
-  constructor(config: ConfigService<CustomersEnvironment, true>) {
-    this.url = `${config.get('WEBHOOK_DISPATCHER_URL', { infer: true }).replace(/\/+$/, '')}/internal/signing-key`;
+  constructor(
+    config: ConfigService<CustomersEnvironment, true>,
+    private readonly assertions: CallerAssertions,
+  ) {
+    this.url = `${config.get('WEBHOOK_DISPATCHER_URL', { infer: true }).replace(/\/+$/, '')}${SIGNING_KEY_PATH}`;
   }
 
   publicKeyPem(): Promise<string> {
@@ -29,7 +34,15 @@ export class WebhookSigningKeyClient {
 
   private async fetchPublicKey(): Promise<string> {
     try {
-      const response = await fetch(this.url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      // The dispatcher answers only calls the call map allows, vouched for by an assertion.
+      const assertion = this.assertions.sign('webhook-dispatcher', {
+        method: 'GET',
+        pathAndQuery: SIGNING_KEY_PATH,
+      });
+      const response = await fetch(this.url, {
+        headers: { [CALLER_ASSERTION_HEADER]: assertion },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       if (!response.ok) throw new Error(`answered ${response.status}`);
       const { publicKeyPem } = (await response.json()) as { publicKeyPem?: unknown };
       if (typeof publicKeyPem !== 'string' || !publicKeyPem.includes('PUBLIC KEY'))

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isIdOf } from '@payments/contracts';
-import { ApiException, Caller, FieldError, InternalClient, scopeKey } from '@payments/http';
+import { ApiException, Caller, CallerAssertions, FieldError, InternalClient, scopeKey } from '@payments/http';
 import { BoundedCache } from '@payments/runtime';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { ExternalAccountDetailsDto } from '@quoting/quotes/dto/create-quote.dto';
@@ -36,9 +36,13 @@ export class AccountDirectory implements OnApplicationShutdown {
   private readonly customers: InternalClient;
   private readonly internalAccounts = new BoundedCache<QuoteAccount>(MAX_CACHED_ACCOUNTS);
 
-  constructor(config: ConfigService<QuotingEnvironment, true>) {
-    this.ledger = new InternalClient('ledger', config.get('LEDGER_URL', { infer: true }));
-    this.customers = new InternalClient('customers', config.get('CUSTOMERS_URL', { infer: true }));
+  constructor(config: ConfigService<QuotingEnvironment, true>, assertions: CallerAssertions) {
+    this.ledger = new InternalClient('ledger', config.get('LEDGER_URL', { infer: true }), assertions);
+    this.customers = new InternalClient(
+      'customers',
+      config.get('CUSTOMERS_URL', { infer: true }),
+      assertions,
+    );
   }
 
   /** 404 ACCOUNT_NOT_FOUND for an unknown id or one of another platform or environment. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { QuoteRateDetails, toApiId, TransactionRateDetails } from '@payments/contracts';
-import { Caller, InternalApi } from '@payments/http';
+import { Caller, CallerAssertions, InternalApi } from '@payments/http';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { Quote } from '@quoting/quotes/quote.entity';
 import { PayRequestOutcome } from '@quoting/uma/uma-counterparty';
@@ -12,8 +12,8 @@ export type TransactionView = Record<string, unknown> & { id: string; status: st
 /** The transfers app's internal API that turns an executed quote into its transaction. */
 @Injectable()
 export class QuoteTransfersClient extends InternalApi {
-  constructor(config: ConfigService<QuotingEnvironment, true>) {
-    super('transfers', config.get('TRANSFERS_URL', { infer: true }));
+  constructor(config: ConfigService<QuotingEnvironment, true>, assertions: CallerAssertions) {
+    super('transfers', config.get('TRANSFERS_URL', { infer: true }), assertions);
   }
 
   /**

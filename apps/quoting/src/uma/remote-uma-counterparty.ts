@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { callerOf, InternalApi } from '@payments/http';
+import { CallerAssertions, callerOf, InternalApi } from '@payments/http';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { UmaAddress } from '@quoting/uma/uma-address';
 import {
@@ -19,8 +19,8 @@ import {
  */
 @Injectable()
 export class RemoteUmaCounterparty extends InternalApi implements UmaCounterparty {
-  constructor(config: ConfigService<QuotingEnvironment, true>) {
-    super('customers', config.get('CUSTOMERS_URL', { infer: true }));
+  constructor(config: ConfigService<QuotingEnvironment, true>, assertions: CallerAssertions) {
+    super('customers', config.get('CUSTOMERS_URL', { infer: true }), assertions);
   }
 
   lookup(receiver: UmaAddress, sender: UmaSender): Promise<CounterpartyLookup> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Caller, InternalApi } from '@payments/http';
+import { Caller, CallerAssertions, InternalApi } from '@payments/http';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 /** The fields of an external account (as the customers app reports it) that a transfer depends on. */
@@ -19,8 +19,8 @@ export interface ExternalAccount {
 
 @Injectable()
 export class ExternalAccountsClient extends InternalApi {
-  constructor(config: ConfigService<TransfersEnvironment, true>) {
-    super('customers', config.get('CUSTOMERS_URL', { infer: true }));
+  constructor(config: ConfigService<TransfersEnvironment, true>, assertions: CallerAssertions) {
+    super('customers', config.get('CUSTOMERS_URL', { infer: true }), assertions);
   }
 
   /** 404 ACCOUNT_NOT_FOUND for an unknown account or one of another platform or environment. */

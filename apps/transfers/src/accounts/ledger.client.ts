@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiException, Caller, ErrorBody, InternalApi, scopeKey } from '@payments/http';
+import { ApiException, Caller, CallerAssertions, ErrorBody, InternalApi, scopeKey } from '@payments/http';
 import { KeyedGroupCommit } from '@payments/persistence';
 import { BoundedCache } from '@payments/runtime';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
@@ -69,8 +69,8 @@ export class LedgerClient extends InternalApi {
     POSTING_BATCHING,
   );
 
-  constructor(config: ConfigService<TransfersEnvironment, true>) {
-    super('ledger', config.get('LEDGER_URL', { infer: true }));
+  constructor(config: ConfigService<TransfersEnvironment, true>, assertions: CallerAssertions) {
+    super('ledger', config.get('LEDGER_URL', { infer: true }), assertions);
   }
 
   /**
@@ -94,7 +94,10 @@ export class LedgerClient extends InternalApi {
    */
   async customerAccount(caller: Caller, customerId: string, currency: string): Promise<LedgerAccount> {
     const query = new URLSearchParams({ customerId, currency });
-    const { data } = await this.client.get<{ data: { id: string }[] }>(caller, `/customers/internal-accounts?${query}`);
+    const { data } = await this.client.get<{ data: { id: string }[] }>(
+      caller,
+      `/customers/internal-accounts?${query}`,
+    );
     if (data.length === 0) {
       throw new ApiException('ACCOUNT_NOT_FOUND', `The customer has no internal account in ${currency} yet`);
     }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { RequestedCustomerInfoField } from '@payments/contracts';
-import { Caller, InternalApi } from '@payments/http';
+import { Caller, CallerAssertions, InternalApi } from '@payments/http';
 import { ExternalAccount } from '@transfers/accounts/external-accounts.client';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
@@ -22,8 +22,8 @@ export interface IncomingRecipient {
 
 @Injectable()
 export class IncomingRecipientsClient extends InternalApi {
-  constructor(config: ConfigService<TransfersEnvironment, true>) {
-    super('customers', config.get('CUSTOMERS_URL', { infer: true }));
+  constructor(config: ConfigService<TransfersEnvironment, true>, assertions: CallerAssertions) {
+    super('customers', config.get('CUSTOMERS_URL', { infer: true }), assertions);
   }
 
   /** 404 USER_NOT_FOUND for an unknown or deleted customer; 400 INVALID_CURRENCY when the platform does not receive it. */

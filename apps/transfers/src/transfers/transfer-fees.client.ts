@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Caller, InternalApi, scopeKey } from '@payments/http';
+import { Caller, CallerAssertions, InternalApi, scopeKey } from '@payments/http';
 import { TransferFee } from '@payments/contracts';
 import { KeyedGroupCommit } from '@payments/persistence';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
@@ -31,8 +31,8 @@ export class TransferFeesClient extends InternalApi {
     FEE_BATCHING,
   );
 
-  constructor(config: ConfigService<TransfersEnvironment, true>) {
-    super('quoting', config.get('QUOTING_URL', { infer: true }));
+  constructor(config: ConfigService<TransfersEnvironment, true>, assertions: CallerAssertions) {
+    super('quoting', config.get('QUOTING_URL', { infer: true }), assertions);
   }
 
   fee(

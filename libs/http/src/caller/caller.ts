@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { CALLER_HEADERS, Environment, toApiId, uuidOf } from '@payments/contracts';
+import { Environment, toApiId, uuidOf } from '@payments/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../errors/api.exception';
 
@@ -13,25 +13,26 @@ export interface Caller {
   idempotencyKey?: string;
 }
 
-export function callerFromHeaders(headers: FastifyRequest['headers']): Caller {
-  const platformId = headers[CALLER_HEADERS.platformId];
-  const environment = headers[CALLER_HEADERS.environment];
-  if (typeof platformId !== 'string' || !Object.values(Environment).includes(environment as Environment)) {
-    throw new ApiException('UNAUTHORIZED', 'Request did not come through the gateway');
-  }
-  const requestId = headers[CALLER_HEADERS.requestId];
-  const idempotencyKey = headers[CALLER_HEADERS.idempotencyKey];
-  return {
-    platformId,
-    environment: environment as Environment,
-    ...(typeof requestId === 'string' ? { requestId } : {}),
-    ...(typeof idempotencyKey === 'string' && idempotencyKey ? { idempotencyKey } : {}),
-  };
+const verifiedCallers = new WeakMap<object, Caller>();
+
+/**
+ * The caller a request acts for, as its verified `x-caller-assertion` names it (the internal auth
+ * hook of createHttpApp records it); the raw identity headers are never believed on their own.
+ */
+export function verifiedCallerOf(request: FastifyRequest): Caller {
+  const caller = verifiedCallers.get(request);
+  if (!caller) throw new ApiException('UNAUTHORIZED', 'Request did not come through the gateway');
+  return caller;
+}
+
+/** Records the identity a request's assertion proved, for verifiedCallerOf. */
+export function recordVerifiedCaller(request: FastifyRequest, caller: Caller): void {
+  verifiedCallers.set(request, caller);
 }
 
 /** Parameter decorator: `@CurrentCaller() caller: Caller`. */
 export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller =>
-  callerFromHeaders(context.switchToHttp().getRequest<FastifyRequest>().headers),
+  verifiedCallerOf(context.switchToHttp().getRequest<FastifyRequest>()),
 );
 
 /** The rows a request may touch: one platform's data in one environment, with the platform's bare uuid. */

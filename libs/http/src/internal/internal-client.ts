@@ -1,22 +1,27 @@
-import { CALLER_HEADERS } from '@payments/contracts';
+import { CALLER_ASSERTION_HEADER, CALLER_HEADERS } from '@payments/contracts';
+import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { Caller } from '../caller/caller';
 import { ApiException } from '../errors/api.exception';
 import { ErrorBody } from '../errors/error-codes';
+import { CallerAssertions } from './caller-assertion';
+import { InternalApp } from './internal-call-map';
 
 const TIMEOUT_MS = 10_000;
 
 /**
  * Asks another app synchronously, on the caller's behalf: the caller's platform, environment and
- * request id travel as headers, and the other app's error envelope comes back as the same
- * ApiException, so a 404 or 422 there is a 404 or 422 here.
+ * request id travel as headers, vouched for by a caller assertion this app signs for the one
+ * request; the other app's error envelope comes back as the same ApiException, so a 404 or 422
+ * there is a 404 or 422 here.
  */
 export class InternalClient {
   private readonly pool: Pool;
 
   constructor(
-    private readonly app: string,
+    private readonly app: InternalApp,
     baseUrl: string,
+    private readonly assertions: CallerAssertions,
   ) {
     this.pool = new Pool(baseUrl, { connections: 32, keepAliveTimeout: 60_000 });
   }
@@ -29,9 +34,22 @@ export class InternalClient {
     return this.request('POST', caller, path, body);
   }
 
-  async request<T>(method: 'GET' | 'POST' | 'PATCH', caller: Caller, path: string, body?: unknown): Promise<T> {
+  async request<T>(
+    method: 'GET' | 'POST' | 'PATCH',
+    caller: Caller,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     let status: number;
     let text: string;
+    const requestId = caller.requestId ?? randomUUID();
+    const assertion = this.assertions.sign(this.app, {
+      method,
+      pathAndQuery: path,
+      platformId: caller.platformId,
+      environment: caller.environment,
+      requestId,
+    });
     try {
       const response = await this.pool.request({
         method,
@@ -39,7 +57,8 @@ export class InternalClient {
         headers: {
           [CALLER_HEADERS.platformId]: caller.platformId,
           [CALLER_HEADERS.environment]: caller.environment,
-          ...(caller.requestId ? { [CALLER_HEADERS.requestId]: caller.requestId } : {}),
+          [CALLER_HEADERS.requestId]: requestId,
+          [CALLER_ASSERTION_HEADER]: assertion,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -51,7 +70,8 @@ export class InternalClient {
     } catch {
       throw new ApiException('SERVICE_UNAVAILABLE', `The ${this.app} service is unavailable; try again`);
     }
-    if (status >= 500) throw new ApiException('SERVICE_UNAVAILABLE', `The ${this.app} service failed; try again`);
+    if (status >= 500)
+      throw new ApiException('SERVICE_UNAVAILABLE', `The ${this.app} service failed; try again`);
     const parsed = text ? JSON.parse(text) : undefined;
     if (status >= 400) throw ApiException.fromBody(parsed as ErrorBody);
     return parsed as T;

@@ -113,7 +113,12 @@ export class TestSandbox {
       produces,
       consumes,
     });
-    const app = await createHttpApp({ module: WidgetServiceModule, imports: foundation, controllers });
+    // The widget service is called directly by its tests, about messaging and shutdown, not caller
+    // assertions: it runs as an edge would (libs/runtime/src/bootstrap/__tests__ covers the assertions).
+    const app = await createHttpApp(
+      { module: WidgetServiceModule, imports: foundation, controllers },
+      { publicEdge: true },
+    );
     this.services.add(app);
     app.connectMicroservice({ strategy: app.get(KafkaEventServer) }, { inheritAppConfig: true });
     await app.init();

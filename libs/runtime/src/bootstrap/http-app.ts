@@ -4,7 +4,7 @@ import { Logger as NestLogger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ApiExceptionFilter, createValidationPipe } from '@payments/http';
+import { ApiExceptionFilter, CallerAssertions, createValidationPipe } from '@payments/http';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { CommonEnvironment } from '../config/environment';
 import { logRequest, requestIdOf } from '../observability/logging';
@@ -12,16 +12,28 @@ import { httpRequestDuration } from '../observability/metrics';
 import { ReadinessRegistry } from '../health/readiness';
 import { closeConnectionsWhenStopping } from './drain-connections';
 import { installEdgeGuard } from './edge-guard';
+import { installInternalAuth } from './internal-auth';
 
 /** JSON bodies above this are refused with 413 before any app code runs. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
+export interface HttpAppOptions {
+  /**
+   * The gateway, which authenticates its clients itself; every other app answers only requests
+   * carrying a caller assertion (installInternalAuth).
+   */
+  publicEdge?: boolean;
+}
+
 /**
  * Creates a Nest app on Fastify with the house conventions: error envelope for every failure
- * (including Fastify's own parser errors), strict validation, request ids, latency metrics and
- * graceful shutdown on SIGTERM.
+ * (including Fastify's own parser errors), strict validation, request ids, caller assertions,
+ * latency metrics and graceful shutdown on SIGTERM.
  */
-export async function createHttpApp(module: unknown): Promise<NestFastifyApplication> {
+export async function createHttpApp(
+  module: unknown,
+  options: HttpAppOptions = {},
+): Promise<NestFastifyApplication> {
   const filter = new ApiExceptionFilter();
   const renderError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     // A refusal before the request's own hooks ran (a malformed URL) still names the request.
@@ -59,6 +71,7 @@ export async function createHttpApp(module: unknown): Promise<NestFastifyApplica
     done();
   });
   installEdgeGuard(fastify);
+  if (!options.publicEdge) installInternalAuth(fastify, app.get(CallerAssertions));
   closeConnectionsWhenStopping(fastify, app.get(ReadinessRegistry));
   fastify.addHook('onResponse', (request, reply, done) => {
     httpRequestDuration.observe(

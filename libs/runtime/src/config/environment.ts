@@ -1,5 +1,17 @@
 import { plainToInstance, Type } from 'class-transformer';
-import { getMetadataStorage, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import {
+  getMetadataStorage,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
 import { EVENT_REDELIVERY_HOURS } from '@payments/contracts';
 
 /** Variables every app reads; each app extends this class with its own. Defaults work on a developer machine. */
@@ -20,6 +32,10 @@ export class CommonEnvironment {
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /** Redis's password (AUTH), kept out of REDIS_URL so it can come from a Secret; empty: the URL's, if any. */
+  @IsString()
+  REDIS_PASSWORD = '';
+
   /** Comma-separated host:port list. */
   @Matches(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, { message: 'KAFKA_BROKERS must be host:port[,host:port...]' })
   KAFKA_BROKERS = '127.0.0.1:9092';
@@ -27,6 +43,22 @@ export class CommonEnvironment {
   /** Prepended to every topic and consumer-group name, so that several deployments can share a broker. */
   @Matches(/^[\w.-]*$/, { message: 'KAFKA_TOPIC_PREFIX may hold letters, digits, ".", "_" and "-" only' })
   KAFKA_TOPIC_PREFIX = '';
+
+  /** Whether the brokers are reached over TLS (the system's trusted CAs). */
+  @IsIn(['true', 'false'])
+  KAFKA_SSL = 'false';
+
+  /** SASL authentication to the brokers; empty: none. Needs KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD. */
+  @IsIn(['', 'plain', 'scram-sha-256', 'scram-sha-512'])
+  KAFKA_SASL_MECHANISM = '';
+
+  @ValidateIf((environment: CommonEnvironment) => environment.KAFKA_SASL_MECHANISM !== '')
+  @IsNotEmpty({ message: 'KAFKA_SASL_USERNAME is required with KAFKA_SASL_MECHANISM' })
+  KAFKA_SASL_USERNAME = '';
+
+  @ValidateIf((environment: CommonEnvironment) => environment.KAFKA_SASL_MECHANISM !== '')
+  @IsNotEmpty({ message: 'KAFKA_SASL_PASSWORD is required with KAFKA_SASL_MECHANISM' })
+  KAFKA_SASL_PASSWORD = '';
 
   /**
    * How long a consumer's inbox row is kept once its event is handled. The row is what makes a
@@ -51,6 +83,19 @@ export class CommonEnvironment {
 
   @IsString()
   NODE_ENV = 'development';
+
+  /**
+   * The deployment's secret that every app derives its caller-assertion key from (docs/architecture.md,
+   * "Calls inside the cluster"): the same value in every app, at least 32 bytes, required in
+   * production. Empty elsewhere: the app then makes up a key of its own, which no other app shares,
+   * so `npm start` and the e2e stack generate one and pass it to every app.
+   */
+  @ValidateIf(
+    (environment: CommonEnvironment) =>
+      environment.NODE_ENV === 'production' || environment.INTERNAL_AUTH_SECRET !== '',
+  )
+  @MinLength(32, { message: 'INTERNAL_AUTH_SECRET must be at least 32 bytes (required in production)' })
+  INTERNAL_AUTH_SECRET = '';
 }
 
 /**

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import Redis from 'ioredis';
 import { CommonEnvironment } from '../config/environment';
 import { ReadinessRegistry } from '../health/readiness';
+import { redisUrlOf } from './redis-auth';
 
 export const REDIS = Symbol('REDIS');
 
@@ -30,10 +31,16 @@ class RedisLifecycle implements OnModuleInit, OnApplicationShutdown {
       provide: REDIS,
       inject: [ConfigService],
       useFactory: (config: ConfigService<CommonEnvironment, true>) =>
-        new Redis(config.get('REDIS_URL', { infer: true }), {
-          maxRetriesPerRequest: 3,
-          enableOfflineQueue: true,
-        }),
+        new Redis(
+          redisUrlOf({
+            REDIS_URL: config.get('REDIS_URL', { infer: true }),
+            REDIS_PASSWORD: config.get('REDIS_PASSWORD', { infer: true }),
+          }),
+          {
+            maxRetriesPerRequest: 3,
+            enableOfflineQueue: true,
+          },
+        ),
     },
     RedisLifecycle,
   ],

@@ -1,9 +1,11 @@
+import { Environment } from '@payments/contracts';
 import {
   ApiClient,
   ApiResponse,
   bootstrapPlatform,
   e2eStack,
   eventually,
+  InternalCaller,
   newPlatformClients,
 } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
@@ -41,12 +43,12 @@ describe('external accounts', () => {
 
   /** GET /internal/external-accounts/:accountId on the customers app itself, as the transfers app calls it. */
   function lookUp(accountId: string, environment = 'SANDBOX', platform = platformId): Promise<ApiResponse> {
-    return new ApiClient(stack.appUrls.customers).get(
-      `/internal/external-accounts/${encodeURIComponent(accountId)}`,
-      {
-        headers: { 'x-platform-id': platform, 'x-environment': environment },
-      },
-    );
+    return InternalCaller.ofStack('transfers')
+      .client('customers', stack.appUrls.customers, {
+        platformId: platform,
+        environment: environment as Environment,
+      })
+      .get(`/internal/external-accounts/${encodeURIComponent(accountId)}`);
   }
 
   beforeAll(async () => {

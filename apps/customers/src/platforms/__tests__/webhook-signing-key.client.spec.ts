@@ -1,10 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiException } from '@payments/http';
+import { ApiException, CallerAssertions } from '@payments/http';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 
+const SECRET = 'the deployment secret, 32 bytes or more';
+/** The stand-in dispatcher checks assertions as the real one does (installInternalAuth). */
+const dispatcher = new CallerAssertions('webhook-dispatcher', SECRET);
 const PEM = '-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----\n';
 
 describe('WebhookSigningKeyClient', () => {
@@ -17,7 +20,16 @@ describe('WebhookSigningKeyClient', () => {
     Logger.overrideLogger(false);
     server = createServer((request, response) => {
       requests++;
-      const { status, body } = request.url === '/internal/signing-key' ? answer : { status: 404, body: {} };
+      const check = dispatcher.verify(request.headers['x-caller-assertion'], {
+        method: 'GET',
+        pathAndQuery: request.url!,
+      });
+      const { status, body } =
+        'refused' in check
+          ? { status: 401, body: {} }
+          : request.url === '/internal/signing-key'
+            ? answer
+            : { status: 404, body: {} };
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,7 +45,10 @@ describe('WebhookSigningKeyClient', () => {
   function client(
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
   ): WebhookSigningKeyClient {
-    return new WebhookSigningKeyClient(new ConfigService({ WEBHOOK_DISPATCHER_URL: url }));
+    return new WebhookSigningKeyClient(
+      new ConfigService({ WEBHOOK_DISPATCHER_URL: url }),
+      new CallerAssertions('customers', SECRET),
+    );
   }
 
   it('fetches the key once, even for concurrent first calls', async () => {

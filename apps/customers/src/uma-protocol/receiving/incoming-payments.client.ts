@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Caller, InternalApi } from '@payments/http';
+import { Caller, CallerAssertions, InternalApi } from '@payments/http';
 import { CustomersEnvironment } from '@customers/customers.environment';
 
 /** What the transfers app needs to open the incoming payment of an accepted UMA pay request. */
@@ -22,8 +22,8 @@ export interface UmaIncomingPayment {
 /** Opens incoming UMA payments through the transfers app, which runs their approval (POST /internal/uma-payments). */
 @Injectable()
 export class IncomingPaymentsClient extends InternalApi {
-  constructor(config: ConfigService<CustomersEnvironment, true>) {
-    super('transfers', config.get('TRANSFERS_URL', { infer: true }));
+  constructor(config: ConfigService<CustomersEnvironment, true>, assertions: CallerAssertions) {
+    super('transfers', config.get('TRANSFERS_URL', { infer: true }), assertions);
   }
 
   open(receivingPlatform: Caller, payment: UmaIncomingPayment): Promise<{ id: string; status: string }> {

@@ -1,5 +1,12 @@
-import { CALLER_HEADERS, Environment } from '@payments/contracts';
-import { ApiClient, ApiResponse, e2eStack, eventually, newPlatformClients } from '@payments/testing';
+import { Environment } from '@payments/contracts';
+import {
+  ApiClient,
+  ApiResponse,
+  e2eStack,
+  eventually,
+  InternalCaller,
+  newPlatformClients,
+} from '@payments/testing';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -8,7 +15,7 @@ import { PostingKind } from '@ledger/postings/posting-rules';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 
-/** Calls the ledger's internal API directly, as another app does, with the caller headers. */
+/** Calls the ledger's internal API directly, as the transfers app does, with a caller assertion. */
 class LedgerCaller {
   private readonly client: ApiClient;
 
@@ -17,7 +24,7 @@ class LedgerCaller {
     private readonly platformId: string,
     private readonly environment: Environment = Environment.Sandbox,
   ) {
-    this.client = new ApiClient(url);
+    this.client = InternalCaller.ofStack('transfers').client('ledger', url, { platformId, environment });
   }
 
   /** The same API called for another platform or environment. */
@@ -26,7 +33,7 @@ class LedgerCaller {
   }
 
   account(accountId: string): Promise<ApiResponse> {
-    return this.client.get(`/internal/accounts/${accountId}`, { headers: this.headers() });
+    return this.client.get(`/internal/accounts/${accountId}`);
   }
 
   /** One posting, sent as a batch of one and answered as its result: its status and posting or error. */
@@ -38,15 +45,7 @@ class LedgerCaller {
   }
 
   postAll(postings: object[]): Promise<ApiResponse> {
-    return this.client.post('/internal/postings/batch', { postings }, { headers: this.headers() });
-  }
-
-  private headers(): Record<string, string> {
-    return {
-      [CALLER_HEADERS.platformId]: this.platformId,
-      [CALLER_HEADERS.environment]: this.environment,
-      [CALLER_HEADERS.requestId]: randomUUID(),
-    };
+    return this.client.post('/internal/postings/batch', { postings });
   }
 }
 
@@ -154,7 +153,7 @@ describe('ledger internal API: accounts and postings', () => {
         expect(response.body).toMatchObject({ status: 404, code: 'ACCOUNT_NOT_FOUND' });
     });
 
-    it('refuses a call without the caller headers', async () => {
+    it('refuses a call without a caller assertion', async () => {
       const { accountId } = await newAccount();
       const response = await new ApiClient(stack.appUrls.ledger).get(`/internal/accounts/${accountId}`);
       expect(response.body).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });

@@ -1,10 +1,11 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { ApiException } from '@payments/http';
+import { ApiException, CallerAssertions } from '@payments/http';
 import { createServer, IncomingMessage, RequestListener } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { LedgerClient, Posting } from '@transfers/accounts/ledger.client';
 
+const SECRET = 'a deployment secret of at least 32 bytes';
 const ACCOUNT = 'InternalAccount:7b3c1a2e-2222-4d2f-9a1b-000000000002';
 const SANDBOX = {
   platformId: 'Platform:7b3c1a2e-0000-4d2f-9a1b-000000000001',
@@ -18,7 +19,10 @@ async function ledgerAnsweredBy(
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const ledger = new LedgerClient({ get: () => url } as unknown as ConfigService<never, true>);
+  const ledger = new LedgerClient(
+    { get: () => url } as unknown as ConfigService<never, true>,
+    new CallerAssertions('transfers', SECRET),
+  );
   const stop = async () => {
     await ledger.onApplicationShutdown();
     await new Promise((resolve) => server.close(resolve));
@@ -72,6 +76,15 @@ describe('LedgerClient account lookups', () => {
     expect(lookups[0].headers).toMatchObject({
       'x-platform-id': SANDBOX.platformId,
       'x-environment': 'SANDBOX',
+    });
+    // Vouched for by an assertion the ledger accepts from transfers, for this very request.
+    const check = new CallerAssertions('ledger', SECRET).verify(lookups[0].headers['x-caller-assertion'], {
+      method: 'GET',
+      pathAndQuery: lookups[0].url!,
+    });
+
+    expect(check).toMatchObject({
+      claims: { iss: 'transfers', aud: 'ledger', plt: SANDBOX.platformId, env: 'SANDBOX' },
     });
   });
 

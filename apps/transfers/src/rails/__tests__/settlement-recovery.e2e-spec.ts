@@ -5,6 +5,7 @@ import {
   eventually,
   fund,
   FundedCustomer,
+  InternalCaller,
   newCustomer,
   newPlatformClients,
   settled,
@@ -30,22 +31,21 @@ describe('settlement worker recovery', () => {
 
   /** Posts to the ledger as the transfers app does, on the platform's behalf. */
   async function post(transactionId: string, kind: string, amount: number): Promise<number> {
-    const ledger = new ApiClient(stack.appUrls.ledger);
-    const response = await ledger.post(
-      '/internal/postings/batch',
-      {
-        postings: [
-          {
-            transactionId: `Transaction:${transactionId}`,
-            kind,
-            accountId: customer.internalAccountId,
-            amount,
-            currency: 'USD',
-          },
-        ],
-      },
-      { headers: { 'x-platform-id': platformId, 'x-environment': 'SANDBOX' } },
-    );
+    const ledger = InternalCaller.ofStack('transfers').client('ledger', stack.appUrls.ledger, {
+      platformId,
+      environment: 'SANDBOX',
+    });
+    const response = await ledger.post('/internal/postings/batch', {
+      postings: [
+        {
+          transactionId: `Transaction:${transactionId}`,
+          kind,
+          accountId: customer.internalAccountId,
+          amount,
+          currency: 'USD',
+        },
+      ],
+    });
     return response.body.results[0].status;
   }
 

@@ -1,37 +1,70 @@
 import { Environment } from '@payments/contracts';
-import { callerFromHeaders } from '../caller';
+import { AssertionClaims } from '../../internal/caller-assertion';
+import { callerOfAssertion } from '../asserted-caller';
+import { recordVerifiedCaller, verifiedCallerOf } from '../caller';
 import { effectIdOf } from '../effect-id';
 
-describe('callerFromHeaders', () => {
-  it('reads the platform and environment the gateway set', () => {
-    expect(callerFromHeaders({ 'x-platform-id': 'Platform:1', 'x-environment': 'PRODUCTION' })).toEqual({
+const CLAIMS: AssertionClaims = {
+  iss: 'gateway',
+  aud: 'ledger',
+  plt: 'Platform:1',
+  env: Environment.Production,
+  htm: 'GET',
+  htu: '/internal/accounts/1',
+  jti: 'request-1',
+  iat: 1_700_000_000,
+  exp: 1_700_000_030,
+};
+
+describe('callerOfAssertion', () => {
+  it('takes the platform, environment and request id from the verified claims', () => {
+    expect(callerOfAssertion({}, CLAIMS)).toEqual({
       platformId: 'Platform:1',
       environment: Environment.Production,
+      requestId: 'request-1',
     });
   });
 
   it.each([
-    ['without platform', { 'x-environment': 'SANDBOX' }],
-    ['without environment', { 'x-platform-id': 'Platform:1' }],
-    ['with an unknown environment', { 'x-platform-id': 'Platform:1', 'x-environment': 'sandbox' }],
-    [
-      'with the platform header repeated',
-      { 'x-platform-id': ['Platform:1', 'Platform:2'], 'x-environment': 'SANDBOX' },
-    ],
-  ])('refuses a request %s as UNAUTHORIZED', (_case, headers) => {
-    expect(() => callerFromHeaders(headers)).toThrow(
+    ['another platform', { 'x-platform-id': 'Platform:2' }],
+    ['another environment', { 'x-environment': 'SANDBOX' }],
+    ['another request id', { 'x-request-id': 'request-2' }],
+    ['an idempotency key the assertion does not name', { 'x-idempotency-key': 'k' }],
+    ['the platform header repeated', { 'x-platform-id': ['Platform:1', 'Platform:2'] }],
+  ])('refuses identity headers naming %s', (_case, headers) => {
+    expect(callerOfAssertion(headers, CLAIMS)).toBe('identity_mismatch');
+  });
+
+  it('names no caller for an assertion acting for no platform (the public pages)', () => {
+    expect(callerOfAssertion({}, { ...CLAIMS, plt: undefined, env: undefined })).toBeUndefined();
+  });
+});
+
+describe('verifiedCallerOf', () => {
+  it('refuses a request no assertion vouched for as UNAUTHORIZED, whatever its headers say', () => {
+    const request = { headers: { 'x-platform-id': 'Platform:1', 'x-environment': 'SANDBOX' } } as never;
+
+    expect(() => verifiedCallerOf(request)).toThrow(
       expect.objectContaining({ code: 'UNAUTHORIZED', status: 401 }),
     );
+  });
+
+  it('answers the caller recorded for the request', () => {
+    const request = { headers: {} } as never;
+    const caller = { platformId: 'Platform:1', environment: Environment.Sandbox };
+    recordVerifiedCaller(request, caller);
+
+    expect(verifiedCallerOf(request)).toBe(caller);
   });
 });
 
 describe('the Idempotency-Key digest the gateway passes on', () => {
-  const headers = { 'x-platform-id': 'Platform:1', 'x-environment': 'SANDBOX' };
-
-  it('is on the caller when the gateway set it, and absent otherwise', () => {
-    expect(callerFromHeaders({ ...headers, 'x-idempotency-key': 'abc' }).idempotencyKey).toBe('abc');
-    expect(callerFromHeaders({ ...headers, 'x-idempotency-key': '' })).not.toHaveProperty('idempotencyKey');
-    expect(callerFromHeaders(headers)).not.toHaveProperty('idempotencyKey');
+  it('is on the caller when the assertion names it, and absent otherwise', () => {
+    expect(callerOfAssertion({ 'x-idempotency-key': 'abc' }, { ...CLAIMS, idk: 'abc' })).toHaveProperty(
+      'idempotencyKey',
+      'abc',
+    );
+    expect(callerOfAssertion({}, CLAIMS)).not.toHaveProperty('idempotencyKey');
   });
 
   it('names one effect per key, platform, environment and operation', () => {

@@ -29,13 +29,63 @@ describe('validateEnvironment', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/payments',
       DB_POOL_SIZE: 10,
       REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PASSWORD: '',
       KAFKA_BROKERS: '127.0.0.1:9092',
       KAFKA_TOPIC_PREFIX: '',
+      KAFKA_SSL: 'false',
+      KAFKA_SASL_MECHANISM: '',
+      KAFKA_SASL_USERNAME: '',
+      KAFKA_SASL_PASSWORD: '',
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: 10_000,
       INBOX_RETENTION_HOURS: 240,
       NODE_ENV: 'development',
+      INTERNAL_AUTH_SECRET: '',
       BILLING_PORT: 8090,
+    });
+  });
+
+  describe('Kafka SASL', () => {
+    it('needs a username and password with a mechanism', () => {
+      expect(problemsOf({ KAFKA_SASL_MECHANISM: 'scram-sha-512' })).toEqual([
+        '  KAFKA_SASL_USERNAME: KAFKA_SASL_USERNAME is required with KAFKA_SASL_MECHANISM',
+        '  KAFKA_SASL_PASSWORD: KAFKA_SASL_PASSWORD is required with KAFKA_SASL_MECHANISM',
+      ]);
+    });
+
+    it('refuses an unknown mechanism and a KAFKA_SSL other than true or false', () => {
+      const problems = problemsOf({
+        KAFKA_SASL_MECHANISM: 'gssapi',
+        KAFKA_SSL: 'yes',
+        KAFKA_SASL_USERNAME: 'u',
+        KAFKA_SASL_PASSWORD: 'p',
+      });
+      expect(problems.map((line) => line.trim().split(':')[0])).toEqual([
+        'KAFKA_SSL',
+        'KAFKA_SASL_MECHANISM',
+      ]);
+    });
+  });
+
+  describe('INTERNAL_AUTH_SECRET', () => {
+    it('is required in production', () => {
+      expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+        '  INTERNAL_AUTH_SECRET: INTERNAL_AUTH_SECRET must be at least 32 bytes (required in production)',
+      ]);
+    });
+
+    it('is refused shorter than 32 bytes, in any environment', () => {
+      expect(problemsOf({ INTERNAL_AUTH_SECRET: 'x'.repeat(31) })).toHaveLength(1);
+      expect(problemsOf({ NODE_ENV: 'production', INTERNAL_AUTH_SECRET: 'x'.repeat(31) })).toHaveLength(1);
+    });
+
+    it('is taken at 32 bytes and more', () => {
+      const secret = 'x'.repeat(32);
+      expect(
+        validateEnvironment(BillingEnvironment, { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: secret }),
+      ).toMatchObject({
+        INTERNAL_AUTH_SECRET: secret,
+      });
     });
   });
 
