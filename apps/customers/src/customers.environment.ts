@@ -39,11 +39,13 @@ export class CustomersEnvironment extends CommonEnvironment {
   TRANSFERS_URL = 'http://127.0.0.1:8083';
 
   /**
-   * Whether UMA peers on loopback addresses are reached over plain HTTP (tests and local stacks, whose
-   * platforms pay each other through their own gateway); otherwise a loopback peer is refused.
+   * Whether UMA peers and webhook endpoints may be on loopback and private networks (10/8, 172.16/12,
+   * 192.168/16, fc00::/7) or local names (tests and local stacks, whose platforms pay each other
+   * through their own gateway, over plain HTTP on loopback). Cloud metadata and the other
+   * special-purpose ranges stay refused (docs/security.md).
    */
   @IsIn(['true', 'false'])
-  UMA_ALLOW_LOOPBACK_HTTP = 'false';
+  EGRESS_ALLOW_PRIVATE_NETWORKS = 'false';
 
   /**
    * Where UMA domains are reached instead of their DNS name: `domain=host:port` (or `domain=http://…`,

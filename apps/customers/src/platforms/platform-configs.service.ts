@@ -20,6 +20,7 @@ import {
 import { presentPlatformConfig, PlatformConfigView } from '@customers/platforms/platform-config.view';
 import { UmaDomainDns } from '@customers/platforms/uma-domains/uma-domain-dns';
 import { UmaDomainRules } from '@customers/platforms/uma-domains/uma-domain-rules';
+import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 
 type LockMode = 'pessimistic_read' | 'pessimistic_write';
@@ -41,6 +42,7 @@ export class PlatformConfigsService {
     rowChanges: RowChanges,
     private readonly domains: UmaDomainRules,
     private readonly dns: UmaDomainDns,
+    private readonly endpointPolicy: WebhookEndpointPolicy,
   ) {
     this.cached = rowChanges.cacheOf<PlatformConfig>('platform_configs', CACHED_CONFIGS);
   }
@@ -56,6 +58,7 @@ export class PlatformConfigsService {
 
   async update(caller: Caller, changes: UpdatePlatformConfigDto): Promise<PlatformConfigView> {
     const scope = scopeOf(caller);
+    this.endpointPolicy.check(changes.webhookEndpoint, scope.environment);
     // Fetched before the change, so that an unavailable key never fails a request whose change committed.
     const webhookPublicKey = await this.signingKey.publicKeyPem();
     try {

@@ -5,6 +5,7 @@ import { ExternalAccountsService } from '@customers/external-accounts/external-a
 import { accountOf } from '@customers/external-accounts/__tests__/account-fixtures';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
 import { fakeDns, umaDomainRules } from '@customers/platforms/__tests__/uma-domain-kit';
+import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 import { liveRowChanges, MemoryDatabase } from '@customers/__tests__/memory-database-kit';
 import { tenantDatabase } from '@customers/__tests__/tenant-kit';
@@ -121,6 +122,7 @@ export function customerBatchesService(currencyCodes: string[] = ['USD']) {
       rowChanges,
       umaDomainRules(),
       fakeDns(),
+      {} as WebhookEndpointPolicy,
     ),
     new ExternalAccountsService(database.dataSource, rowChanges),
     outbox,

@@ -5,6 +5,7 @@ import { CustomerView } from '@customers/customers/customer.view';
 import { CustomersService } from '@customers/customers/customers.service';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
 import { fakeDns, umaDomainRules } from '@customers/platforms/__tests__/uma-domain-kit';
+import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 import { liveRowChanges, MemoryDatabase } from '@customers/__tests__/memory-database-kit';
 import { tenantDatabase } from '@customers/__tests__/tenant-kit';
@@ -21,6 +22,7 @@ export function customersService(currencyCodes: string[] = ['USD'], dns = fakeDn
     rowChanges,
     umaDomainRules(),
     dns,
+    {} as WebhookEndpointPolicy,
   );
   const repository = database.repository(Customer);
   const service = new CustomersService(

@@ -154,6 +154,24 @@ describe('platform configuration', () => {
     expect(event.payload).toMatchObject({ currencies: ['USD', 'EUR'] });
   });
 
+  it('refuses a webhook endpoint aimed at cloud metadata (even on a local stack) and plain http in production', async () => {
+    for (const webhookEndpoint of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:a9fe:a9fe]/',
+    ]) {
+      const response = await sandbox.patch('/config', { webhookEndpoint });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        code: 'INVALID_INPUT',
+        details: { errors: [{ field: 'webhookEndpoint', message: expect.stringMatching(/cloud metadata/) }] },
+      });
+    }
+    const insecure = await production.patch('/config', { webhookEndpoint: 'http://api.example.com/hooks' });
+    expect(insecure.status).toBe(400);
+    expect(insecure.body.message).toMatch(/https URL in production/);
+    expect((await sandbox.get('/config')).body.webhookEndpoint).not.toMatch(/169\.254|a9fe/);
+  });
+
   it('removes the webhook endpoint with null and changes the UMA domain, unverified until its TXT record is', async () => {
     const umaDomain = `pay-${Date.now()}.example.com`;
     const response = await production.patch('/config', {

@@ -1,26 +1,18 @@
-import { ConfigService } from '@nestjs/config';
 import { verifySignature, WebhookReceiver } from '@payments/testing';
-import { generateKeyPairSync } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
-import { WebhookSigner } from '@webhooks/signing/webhook-signer';
-import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
+import { senderWith } from '@webhooks/deliveries/__tests__/webhook-sender-kit';
 
 describe('WebhookSender (HTTP)', () => {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const config = new ConfigService<WebhookDispatcherEnvironment, true>({
-    ...new WebhookDispatcherEnvironment(),
-    WEBHOOK_SIGNING_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    WEBHOOK_TIMEOUT_MS: 300,
-  });
   const receiver = new WebhookReceiver();
   let sender: WebhookSender;
+  let publicKeyPem: string;
 
   beforeAll(async () => {
-    const signer = new WebhookSigner(undefined as unknown as DataSource, config);
-    await signer.onModuleInit();
-    sender = new WebhookSender(signer, config);
+    // The receiver listens on loopback, which only EGRESS_ALLOW_PRIVATE_NETWORKS opens.
+    ({ sender, publicKeyPem } = await senderWith({
+      WEBHOOK_TIMEOUT_MS: 300,
+      EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
+    }));
     await receiver.start();
   });
 
@@ -62,16 +54,40 @@ describe('WebhookSender (HTTP)', () => {
 
     const result = await sender.send(receiver.url, '{}');
 
-    expect(result).toMatchObject({ error: 'no answer within 300 ms' });
+    expect(result).toMatchObject({ error: 'TIMEOUT: no answer within 300 ms', failure: 'TIMEOUT' });
     expect(result.responseStatus).toBeUndefined();
   });
 
-  it('reports an endpoint it cannot reach, without throwing', async () => {
+  it('reports an endpoint it cannot reach as its kind, without the error text that names the address', async () => {
     const closed = new WebhookReceiver();
     const url = await closed.start();
     await closed.stop();
 
-    expect(await sender.send(url, '{}')).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED/) });
-    expect(await sender.send('not a url', '{}')).toMatchObject({ error: expect.any(String) });
+    const result = await sender.send(url, '{}');
+
+    expect(result).toMatchObject({ failure: 'CONNECTION_FAILED' });
+    expect(result.error).toMatch(/^CONNECTION_FAILED: /);
+    expect(result.error).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|:\d+/);
+    expect(await sender.send('not a url', '{}')).toMatchObject({ failure: 'CONNECTION_FAILED' });
+  });
+
+  it('reports a TLS handshake with a plain HTTP server as TLS_FAILED', async () => {
+    const result = await sender.send(receiver.url.replace('http:', 'https:'), '{}');
+
+    expect(result).toMatchObject({ failure: 'TLS_FAILED', error: expect.stringMatching(/^TLS_FAILED: /) });
+  });
+
+  it('refuses the cloud metadata address although private networks are allowed, without connecting', async () => {
+    const result = await sender.send(
+      'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      '{}',
+    );
+
+    expect(result).toMatchObject({
+      failure: 'EGRESS_REFUSED',
+      error: expect.stringMatching(/^EGRESS_REFUSED: /),
+    });
+    expect(result.error).not.toMatch(/169\.254/);
+    expect(result.durationMs).toBeLessThan(100);
   });
 });
