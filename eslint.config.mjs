@@ -20,6 +20,7 @@ function moduleBoundaries({ inTests }) {
         onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`],
       })),
       { sourceTag: 'type:money', onlyDependOnLibsWithTags: [...testing] },
+      { sourceTag: 'type:egress', onlyDependOnLibsWithTags: [...testing] },
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:money', ...testing] },
       { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:contracts', 'type:money', ...testing] },
       { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:http', ...testing] },
@@ -46,6 +47,7 @@ function moduleBoundaries({ inTests }) {
         sourceTag: 'type:app',
         onlyDependOnLibsWithTags: [
           'type:contracts',
+          'type:egress',
           'type:money',
           'type:http',
           'type:runtime',

@@ -31,6 +31,7 @@ try {
       `Platform:    ${credentials.platformId}`,
       `Sandbox:     ${credentials.sandbox.clientId}:${credentials.sandbox.clientSecret}`,
       `Production:  ${credentials.production.clientId}:${credentials.production.clientSecret}`,
+      egressLine(env.EGRESS_ALLOW_PRIVATE_NETWORKS === 'true'),
       '',
       `Try: curl -u ${credentials.sandbox.clientId}:${credentials.sandbox.clientSecret} ${gatewayUrl}/2025-10-13/config`,
       'Press Ctrl-C to stop.',
@@ -67,4 +68,11 @@ async function defaultCredentials(platform, gatewayUrl) {
   mkdirSync(`${ROOT}/.cache`, { recursive: true });
   writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
   return credentials;
+}
+
+/** Says whether webhooks and UMA peers may reach this machine and private networks (docs/security.md). */
+function egressLine(allowPrivateNetworks) {
+  return allowPrivateNetworks
+    ? 'Egress:      private networks and loopback ALLOWED (EGRESS_ALLOW_PRIVATE_NETWORKS=true; local receivers work; cloud metadata refused)'
+    : 'Egress:      private networks and loopback refused (EGRESS_ALLOW_PRIVATE_NETWORKS=false)';
 }

@@ -59,7 +59,9 @@ export function stackEnvironment(basePort = 8080) {
     // New platforms' UMA domains (<name>.uma.local) are this stack's gateway, over plain HTTP on
     // loopback, so that its platforms pay each other with the real protocol.
     UMA_DOMAIN_HOSTS: `*.uma.local=127.0.0.1:${env.GATEWAY_PORT}`,
-    UMA_ALLOW_LOOPBACK_HTTP: 'true',
+    // Local receivers (webhook endpoints, the stack's own UMA peers) listen on this machine, which the
+    // egress guard refuses by default; cloud metadata stays refused (docs/security.md).
+    EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
     // One secret per stack, shared by its apps, which sign and verify calls between them with it
     // (docs/architecture.md, "Calls inside the cluster").
     INTERNAL_AUTH_SECRET: randomBytes(32).toString('base64url'),

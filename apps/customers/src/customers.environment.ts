@@ -20,16 +20,32 @@ export class CustomersEnvironment extends CommonEnvironment {
   @IsFQDN({ require_tld: false }, { message: 'UMA_PROXY_DOMAIN must be a domain name' })
   UMA_PROXY_DOMAIN = 'uma.local';
 
+  /**
+   * Production UMA domains taken as proven without their TXT record, comma-separated: `domain` or
+   * `*.suffix` (docs/uma.md). Domains under UMA_PROXY_DOMAIN always are.
+   */
+  @Matches(/^$|^[^,\s]+(,[^,\s]+)*$/, { message: 'UMA_DOMAIN_ALLOWLIST must be domain,*.suffix,…' })
+  UMA_DOMAIN_ALLOWLIST = '';
+
+  /**
+   * The DNS servers (`ip` or `ip:port`, comma-separated) asked for a domain's `_grid-uma-verify` TXT
+   * record; empty: the system's resolvers.
+   */
+  @Matches(/^$|^[^,\s]+(,[^,\s]+)*$/, { message: 'UMA_DOMAIN_DNS_SERVERS must be ip[:port],…' })
+  UMA_DOMAIN_DNS_SERVERS = '';
+
   /** Opens the incoming payments of UMA pay requests (POST /internal/uma-payments). */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   TRANSFERS_URL = 'http://127.0.0.1:8083';
 
   /**
-   * Whether UMA peers on loopback addresses are reached over plain HTTP (tests and local stacks, whose
-   * platforms pay each other through their own gateway); otherwise a loopback peer is refused.
+   * Whether UMA peers and webhook endpoints may be on loopback and private networks (10/8, 172.16/12,
+   * 192.168/16, fc00::/7) or local names (tests and local stacks, whose platforms pay each other
+   * through their own gateway, over plain HTTP on loopback). Cloud metadata and the other
+   * special-purpose ranges stay refused (docs/security.md).
    */
   @IsIn(['true', 'false'])
-  UMA_ALLOW_LOOPBACK_HTTP = 'false';
+  EGRESS_ALLOW_PRIVATE_NETWORKS = 'false';
 
   /**
    * Where UMA domains are reached instead of their DNS name: `domain=host:port` (or `domain=http://…`,

@@ -18,6 +18,7 @@ import { ListIndexes1765000000000 } from '@customers/migrations/1765000000000-li
 import { CustomerCounts1765000000001 } from '@customers/migrations/1765000000001-customer-counts';
 import { ExternalAccountCounts1765000000002 } from '@customers/migrations/1765000000002-external-account-counts';
 import { CreationOrder1765000000003 } from '@customers/migrations/1765000000003-creation-order';
+import { UmaDomainVerification1765000000004 } from '@customers/migrations/1765000000004-uma-domain-verification';
 import { Invitation } from '@customers/invitations/invitation.entity';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
@@ -53,5 +54,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     CustomerCounts1765000000001,
     ExternalAccountCounts1765000000002,
     CreationOrder1765000000003,
+    UmaDomainVerification1765000000004,
   ],
 };

@@ -15,6 +15,7 @@ import { FinishedRailAttempts1764920000001 } from '@transfers/migrations/1764920
 import { ListIndexes1765000000000 } from '@transfers/migrations/1765000000000-list-indexes';
 import { TransactionCounts1765000000001 } from '@transfers/migrations/1765000000001-transaction-counts';
 import { CreationOrder1765000000002 } from '@transfers/migrations/1765000000002-creation-order';
+import { UmaLinkParties1765000000003 } from '@transfers/migrations/1765000000003-uma-link-parties';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -35,5 +36,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     ListIndexes1765000000000,
     TransactionCounts1765000000001,
     CreationOrder1765000000002,
+    UmaLinkParties1765000000003,
   ],
 };

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 import { EVENT_REDELIVERY_HOURS } from '@payments/contracts';
 import { CommonEnvironment, IsSealingKey } from '@payments/runtime';
 
@@ -27,6 +27,14 @@ export class WebhookDispatcherEnvironment extends CommonEnvironment {
   @Min(0)
   @Max(24 * 90)
   WEBHOOK_KEY_ROTATION_OVERLAP_HOURS = 24;
+
+  /**
+   * Whether webhooks may go to loopback and private networks (10/8, 172.16/12, 192.168/16, fc00::/7)
+   * and local names: local stacks whose receivers listen on this machine. Cloud metadata addresses
+   * and the other special-purpose ranges stay refused (docs/security.md).
+   */
+  @IsIn(['true', 'false'])
+  EGRESS_ALLOW_PRIVATE_NETWORKS = 'false';
 
   /**
    * How long connecting to a platform's endpoint, waiting for its answer, and each pause within the

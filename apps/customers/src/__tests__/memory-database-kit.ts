@@ -85,6 +85,8 @@ export class MemoryDatabase {
         this.select(entity, options.where)[0] ?? null,
       findOneBy: async (entity: EntityClass, where: Row) => this.select(entity, where)[0] ?? null,
       findBy: async (entity: EntityClass, where: Row) => this.select(entity, where),
+      count: async (entity: EntityClass, options: { where: Row }) =>
+        this.select(entity, options.where).length,
       insert: async (entity: EntityClass, rows: Row | Row[]) =>
         this.atomically(() => this.insert(entity, rows)),
       update: async (entity: EntityClass, criteria: string | Row, changes: Row) =>
@@ -234,8 +236,18 @@ function matches(row: Row, where: Row): boolean {
     if (expected.type === 'isNull') return actual === null || actual === undefined;
     if (expected.type === 'in')
       return (expected.value as unknown[]).some((value) => sameValue(actual, value));
+    if (expected.type === 'like')
+      return typeof actual === 'string' && likePattern(expected.value).test(actual);
     throw new Error(`MemoryDatabase does not know the find operator ${expected.type}`);
   });
+}
+
+/** SQL LIKE as a regular expression: % any run, _ any one character, the rest literally. */
+function likePattern(pattern: string): RegExp {
+  const parts = pattern
+    .split('')
+    .map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('')}$`, 's');
 }
 
 function sameValue(actual: unknown, expected: unknown): boolean {

@@ -44,6 +44,10 @@ export function tenantDatabase(currencyCodes: string[] = ['USD']): MemoryDatabas
       webhookEndpoint: null,
       supportedCurrencies: currencyCodes.map((code) => currency(code)),
       isRegulatedFinancialInstitution: false,
+      umaDomainToken: `grid-uma-verify=${randomUUID()}`,
+      umaDomainVerifiedAt: null,
+      createdAt: new Date('2025-10-13T09:00:00.000Z'),
+      updatedAt: new Date('2025-10-13T09:00:00.000Z'),
     });
   });
   return database;

@@ -23,6 +23,7 @@ import {
 } from '@customers/customer-batches/dto/customer-batch.dto';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
+import { foreignUmaAddress } from '@customers/uma/uma-names';
 
 interface Candidate {
   index: number;
@@ -71,6 +72,12 @@ export class CustomerBatchesService {
       judged.forEach((outcome, index) => {
         if ('error' in outcome) {
           results[index] = outcome;
+          return;
+        }
+        const foreign =
+          outcome.customer.umaAddress && foreignUmaAddress(outcome.customer.umaAddress, config.umaDomain);
+        if (foreign) {
+          results[index] = { error: { code: 'INVALID_UMA_ADDRESS', message: foreign } };
           return;
         }
         const customer = newCustomerRecord(scope, outcome.customer, {

@@ -21,7 +21,7 @@ import { CustomerFieldsDto } from '@customers/customers/dto/customer-fields.dto'
 import { assertNoMissingUserInfo } from '@customers/customers/mandatory-user-info';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
-import { generatedUmaAddress } from '@customers/uma/uma-names';
+import { assertOwnUmaAddress, generatedUmaAddress } from '@customers/uma/uma-names';
 
 /** Attempts at a generated UMA address before the conflict is reported; each retry adds a random suffix. */
 const MAX_GENERATED_ADDRESS_ATTEMPTS = 5;
@@ -120,6 +120,7 @@ export class CustomersService {
     try {
       const updated = await this.dataSource.transaction(async (manager) => {
         const config = await this.configs.holdForCustomerChange(manager, scope);
+        assertOwnUmaAddress(body.umaAddress, config.umaDomain);
         const customer = await this.lockLive(manager, scope, customerId);
         if (body.customerType !== customer.customerType) {
           throw ApiException.invalidInput([
@@ -172,6 +173,7 @@ export class CustomersService {
   ): Promise<Customer> {
     return this.dataSource.transaction(async (manager) => {
       const config = await this.configs.holdForCustomerChange(manager, scope);
+      assertOwnUmaAddress(body.umaAddress, config.umaDomain);
       const customer = newCustomerRecord(scope, body, {
         umaDomain: config.umaDomain,
         withRandomSuffix,

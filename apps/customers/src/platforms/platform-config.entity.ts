@@ -37,6 +37,14 @@ export class PlatformConfig {
   @Column('text', { name: 'uma_domain' })
   umaDomain: string;
 
+  /** What the TXT record at `_grid-uma-verify.<umaDomain>` must read to prove the domain (docs/uma.md). */
+  @Column('text', { name: 'uma_domain_token', default: () => "'grid-uma-verify=' || gen_random_uuid()" })
+  umaDomainToken: string;
+
+  /** When the current umaDomain was proven by its TXT record; null until then, and again once it changes. */
+  @Column('timestamptz', { name: 'uma_domain_verified_at', nullable: true })
+  umaDomainVerifiedAt: Date | null;
+
   /** The platform's host name under UMA_PROXY_DOMAIN, where its own domain forwards UMA requests. */
   @Column('text', { name: 'proxy_uma_subdomain' })
   proxyUmaSubdomain: string;

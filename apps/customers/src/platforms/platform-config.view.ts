@@ -9,6 +9,7 @@ import {
 } from '@customers/platforms/platform-config.entity';
 import { WebhookKeys } from '@customers/platforms/webhook-signing-key.client';
 import { providerRequirements } from '@customers/platforms/provider-requirements';
+import { UmaDomainVerificationView } from '@customers/platforms/uma-domains/uma-domain-rules';
 import { USER_INFO_FIELDS, UserInfoField } from '@customers/platforms/user-info-fields';
 
 export class SupportedCurrencyView {
@@ -59,14 +60,24 @@ export class PlatformConfigView {
     description: 'During a rotation: when the next key replaces webhookPublicKey',
   })
   webhookKeyOverlapEndsAt?: string;
+  @ApiProperty({
+    type: UmaDomainVerificationView,
+    description: 'How the platform proves its umaDomain (a TXT record), and whether it has (docs/uma.md)',
+  })
+  umaDomainVerification: UmaDomainVerificationView;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
-export function presentPlatformConfig(config: PlatformConfig, webhookKeys: WebhookKeys): PlatformConfigView {
+export function presentPlatformConfig(
+  config: PlatformConfig,
+  webhookKeys: WebhookKeys,
+  umaDomainVerification: UmaDomainVerificationView,
+): PlatformConfigView {
   return {
     id: toApiId('PlatformConfig', config.id),
     umaDomain: config.umaDomain,
+    umaDomainVerification,
     proxyUmaSubdomain: config.proxyUmaSubdomain,
     webhookEndpoint: config.webhookEndpoint ?? undefined,
     supportedCurrencies: config.supportedCurrencies.map((currency) => {

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { PLATFORM_EVENTS } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
 import { Outbox, RowCache, RowChanges } from '@payments/persistence';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, IsNull, Like } from 'typeorm';
+import { Customer } from '@customers/customers/customer.entity';
 import { violatedUniqueConstraint } from '@customers/database-errors';
 import {
   SupportedCurrencyDto,
@@ -17,7 +18,10 @@ import {
   UMA_DOMAIN_UNIQUE,
 } from '@customers/platforms/platform-config.entity';
 import { presentPlatformConfig, PlatformConfigView } from '@customers/platforms/platform-config.view';
-import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
+import { UmaDomainDns } from '@customers/platforms/uma-domains/uma-domain-dns';
+import { UmaDomainRules } from '@customers/platforms/uma-domains/uma-domain-rules';
+import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
+import { WebhookKeys, WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 
 type LockMode = 'pessimistic_read' | 'pessimistic_write';
 
@@ -36,6 +40,9 @@ export class PlatformConfigsService {
     private readonly outbox: Outbox,
     private readonly signingKey: WebhookSigningKeyClient,
     rowChanges: RowChanges,
+    private readonly domains: UmaDomainRules,
+    private readonly dns: UmaDomainDns,
+    private readonly endpointPolicy: WebhookEndpointPolicy,
   ) {
     this.cached = rowChanges.cacheOf<PlatformConfig>('platform_configs', CACHED_CONFIGS);
   }
@@ -46,18 +53,23 @@ export class PlatformConfigsService {
       this.cached.read(cacheKeyOf(scope), () => this.find(this.dataSource.manager, scope)),
       this.signingKey.keysOf(scope),
     ]);
-    return presentPlatformConfig(config, webhookKeys);
+    return this.present(config, webhookKeys);
   }
 
   async update(caller: Caller, changes: UpdatePlatformConfigDto): Promise<PlatformConfigView> {
     const scope = scopeOf(caller);
+    this.endpointPolicy.check(changes.webhookEndpoint, scope.environment);
     // Fetched before the change, so that an unavailable key never fails a request whose change committed.
     const webhookKeys = await this.signingKey.keysOf(scope);
     try {
       const config = await this.dataSource.transaction(async (manager) => {
         const config = await this.find(manager, scope, 'pessimistic_write');
         const update: Partial<PlatformConfig> = { updatedAt: new Date() };
-        if (changes.umaDomain !== undefined) update.umaDomain = changes.umaDomain;
+        if (changes.umaDomain !== undefined && changes.umaDomain !== config.umaDomain) {
+          await this.assertDomainMovable(manager, config, changes.umaDomain);
+          update.umaDomain = changes.umaDomain;
+          update.umaDomainVerifiedAt = null;
+        }
         if (changes.webhookEndpoint !== undefined) update.webhookEndpoint = changes.webhookEndpoint;
         if (changes.supportedCurrencies !== undefined)
           update.supportedCurrencies = changes.supportedCurrencies.map(currencyConfigOf);
@@ -68,13 +80,69 @@ export class PlatformConfigsService {
       });
       // Every replica hears of the change from its trigger; this one forgets at once for its caller's next read.
       this.cached.evict(cacheKeyOf(scope));
-      return presentPlatformConfig(config, webhookKeys);
+      return this.present(config, webhookKeys);
     } catch (error) {
       if (violatedUniqueConstraint(error) === UMA_DOMAIN_UNIQUE) {
         throw new ApiException('CONFLICT', `The UMA domain ${changes.umaDomain} is already in use`);
       }
       throw error;
     }
+  }
+
+  /**
+   * Proves the caller's umaDomain by its TXT record (docs/uma.md): 422 UMA_DOMAIN_NOT_VERIFIED while
+   * no record at `_grid-uma-verify.<domain>` reads the config's token. Recorded only for the domain
+   * read, so a PATCH racing the lookup leaves its new domain unproven.
+   */
+  async verifyUmaDomain(caller: Caller): Promise<PlatformConfigView> {
+    const scope = scopeOf(caller);
+    const [config, webhookKeys] = await Promise.all([
+      this.find(this.dataSource.manager, scope),
+      this.signingKey.keysOf(scope),
+    ]);
+    if (!this.domains.isVerified(config)) {
+      const { recordName, token } = this.domains.verificationOf(config);
+      if (!(await this.dns.txtRecords(recordName)).includes(token)) {
+        throw new ApiException(
+          'UMA_DOMAIN_NOT_VERIFIED',
+          `No TXT record at ${recordName} reads ${token}; DNS changes may take a while to be seen`,
+        );
+      }
+      config.umaDomainVerifiedAt = new Date();
+      await this.dataSource.manager.update(
+        PlatformConfig,
+        { id: config.id, umaDomain: config.umaDomain },
+        { umaDomainVerifiedAt: config.umaDomainVerifiedAt },
+      );
+      this.cached.evict(cacheKeyOf(scope));
+    }
+    return this.present(config, webhookKeys);
+  }
+
+  /**
+   * 400 for a sandbox domain outside the deployment's suffix; 409 while live customers hold addresses
+   * on the domain left, which would then name no one, or someone else once another platform takes it.
+   */
+  private async assertDomainMovable(manager: EntityManager, config: PlatformConfig, umaDomain: string) {
+    this.domains.assertSettable(config.environment, umaDomain);
+    const holders = await manager.count(Customer, {
+      where: {
+        platformId: config.platformId,
+        environment: config.environment,
+        deletedAt: IsNull(),
+        umaAddress: Like(`%@${config.umaDomain}`),
+      },
+    });
+    if (holders > 0) {
+      throw new ApiException(
+        'CONFLICT',
+        `${holders} customers hold UMA addresses on ${config.umaDomain}; the domain cannot change under them`,
+      );
+    }
+  }
+
+  private present(config: PlatformConfig, webhookKeys: WebhookKeys): PlatformConfigView {
+    return presentPlatformConfig(config, webhookKeys, this.domains.verificationOf(config));
   }
 
   /**

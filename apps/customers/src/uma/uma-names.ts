@@ -1,4 +1,5 @@
 import { isUmaDomain, MAX_UMA_HANDLE_LENGTH, umaAddressParts } from '@payments/contracts';
+import { ApiException } from '@payments/http';
 import { randomInt } from 'node:crypto';
 
 /** UMA user names are 1 to 64 of a-z, 0-9, '.', '_', '+' and '-', compared without case. */
@@ -10,6 +11,24 @@ export { isUmaDomain };
 /** `$user@domain` in lower case (callers lower-case input first, since addresses compare without case). */
 export function isUmaAddress(value: unknown): boolean {
   return typeof value === 'string' && umaAddressParts(value) !== undefined;
+}
+
+/**
+ * Why a platform whose domain is `umaDomain` cannot give a customer `address`, or undefined when it can.
+ * An address is answered for by the platform whose domain it is on: another platform's would squat on
+ * that platform's names (docs/uma.md). Judged before any lookup, so the answer is the same whether or
+ * not the other platform has the address.
+ */
+export function foreignUmaAddress(address: string, umaDomain: string): string | undefined {
+  return umaAddressParts(address.toLowerCase())?.domain === umaDomain.toLowerCase()
+    ? undefined
+    : `umaAddress must be on the platform's UMA domain, ${umaDomain}`;
+}
+
+/** 400 INVALID_UMA_ADDRESS for an address a platform whose domain is `umaDomain` cannot give (foreignUmaAddress). */
+export function assertOwnUmaAddress(address: string | undefined, umaDomain: string): void {
+  const refusal = address === undefined ? undefined : foreignUmaAddress(address, umaDomain);
+  if (refusal) throw new ApiException('INVALID_UMA_ADDRESS', refusal);
 }
 
 /** A DNS label (a-z, 0-9 and '-') that reads like `name`: the base of a new platform's UMA domains. */

@@ -46,11 +46,12 @@ export interface PayRequest {
 }
 
 /**
- * A receiver on this deployment names the payment the pay request opened: the sender's payment ends
- * as that one does (docs/uma.md).
+ * A receiver on this deployment names the payment the pay request opened, and the UMA address the
+ * sender paid as: the sender's payment ends as that one does, if it is the same payment (docs/uma.md).
  */
 export type PayRequestOutcome =
-  { accepted: true; receiverTransactionId?: string } | { accepted: false; detail: string };
+  | { accepted: true; receiverTransactionId?: string; payerUmaAddress?: string }
+  | { accepted: false; detail: string };
 
 /**
  * The receiving side of a UMA payment. `lookup` throws ApiException LNURLP_REQUEST_FAILED when the

@@ -98,7 +98,10 @@ export class IncomingPayments {
     const rail: RailOutcome = forwardTo
       ? this.railOutcomes.of(caller, 'PUSH', forwardTo.primaryIdentifier)
       : { answer: 'SETTLE', delayMs: 0 };
-    const funded = payment.awaitsSenderFunding ? { ...rail, awaitsFunding: true } : rail;
+    // The sender's payment that funds this one must name the customer's address (docs/uma.md).
+    const funded = payment.awaitsSenderFunding
+      ? { ...rail, awaitsFunding: true, payeeUmaAddress: recipient.umaAddress }
+      : rail;
     return this.write(caller, transaction, funded, requestedReceiverFields(recipient));
   }
 

@@ -34,6 +34,8 @@ export class PayRequestAnswerDto {
   @IsOptional() @IsString() @MaxLength(1000) detail?: string;
   /** The payment the pay request opened, when the receiver is a platform of this deployment. */
   @IsOptional() @IsString() @MaxLength(100) receiverTransactionId?: string;
+  /** With receiverTransactionId: the UMA address the pay request paid as, which that payment's sender must be. */
+  @IsOptional() @IsString() @MaxLength(320) payerUmaAddress?: string;
 }
 
 /** Internal: the quoting app asks for the transaction an executed quote makes. */

@@ -14,6 +14,11 @@ export interface AwaitedPayment {
   awaitedEnvironment: Environment | null;
   awaitedStatus: TransactionStatus | null;
   awaitedFailureReason: FailureReason | null;
+  /**
+   * Whether the awaited payment is this one seen from the receiver's side: same amount, currency,
+   * receiver and sender (docs/uma.md).
+   */
+  awaitedMatches: boolean;
   /** An incoming payment from a platform of this deployment, credited once the sender has reserved. */
   awaitsFunding: boolean;
   /** Whether the sender's side has reserved the money of this incoming payment. */
@@ -41,6 +46,13 @@ export function awaitedAnswer(
   if (!payment.awaitsTransactionId) return undefined;
   if (payment.awaitedType !== 'INCOMING' || payment.awaitedEnvironment !== payment.environment) {
     return failed('PAY_REQUEST_FAILED', "The receiver's payment named by its pay response does not exist");
+  }
+  // Whoever answered the pay request chose the payment named: this one's money funds no other.
+  if (!payment.awaitedMatches) {
+    return failed(
+      'PAY_REQUEST_FAILED',
+      "The receiver's payment named by its pay response differs in amount, currency, receiver or sender",
+    );
   }
   const status = payment.awaitedStatus!;
   if (!hasEnded(status)) return 'wait';

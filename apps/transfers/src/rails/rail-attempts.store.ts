@@ -16,6 +16,20 @@ export interface Retry {
   error: string;
 }
 
+/**
+ * Whether a sender's payment (transaction `sender`, rail attempt `senderAttempt`) and the receiver's
+ * payment it names (`receiver`, `receiverAttempt`) are one payment between two platforms of this
+ * deployment: the same amount in the same currency, to the receiver's UMA address, from the UMA
+ * address the sender paid as (docs/uma.md). Null when a party is unknown, which is no match.
+ */
+function samePayment(sender: string, senderAttempt: string, receiver: string, receiverAttempt: string) {
+  return `${receiver}.type = 'INCOMING' AND ${receiver}.environment = ${sender}.environment
+    AND ${receiver}.received_amount = ${sender}.received_amount
+    AND ${receiver}.destination_currency = ${sender}.destination_currency
+    AND lower(${receiverAttempt}.payee_uma_address) = lower(${sender}.destination_uma_address)
+    AND lower(${receiver}.source_uma_address) = lower(${senderAttempt}.payer_uma_address)`;
+}
+
 /** The rail's work queue: one attempt per transaction, taken by whichever worker replica gets there first. */
 @Injectable()
 export class RailAttemptsStore {
@@ -51,21 +65,24 @@ export class RailAttemptsStore {
          SET due_at = now() + $2 * interval '1 millisecond', tries = a.tries + 1, lease_token = gen_random_uuid()
          FROM due
          WHERE a.transaction_id = due.transaction_id
-         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failure_reason, a.failed_leg, a.awaits_transaction_id, a.awaits_funding, a.tries, a.lease_token, due.due_at
+         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failure_reason, a.failed_leg, a.awaits_transaction_id, a.awaits_funding, a.payer_uma_address, a.payee_uma_address, a.tries, a.lease_token, due.due_at
        )
        SELECT ${this.columns}, claimed.answer AS "answer", claimed.failure_detail AS "railFailureDetail", claimed.failure_reason AS "railFailureReason", claimed.failed_leg AS "failedLeg",
          claimed.tries AS "tries", claimed.lease_token AS "lease", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds",
          claimed.awaits_transaction_id AS "awaitsTransactionId", w.type AS "awaitedType", w.environment AS "awaitedEnvironment",
          w.status AS "awaitedStatus", w.failure_reason AS "awaitedFailureReason",
+         (${samePayment('t', 'claimed', 'w', 'wa')}) IS TRUE AS "awaitedMatches",
          claimed.awaits_funding AS "awaitsFunding", funder.status IS NOT NULL AS "funded",
          t.created_at < now() - $3 * interval '1 second' AS "fundingOverdue"
        FROM claimed JOIN transactions t ON t.id = claimed.transaction_id
        LEFT JOIN transactions w ON w.id = claimed.awaits_transaction_id
+       LEFT JOIN rail_attempts wa ON wa.transaction_id = claimed.awaits_transaction_id
        LEFT JOIN LATERAL (
          -- The sender's side of a payment between two platforms: it funds the payment once reserved.
          SELECT s.status FROM rail_attempts sa JOIN transactions s ON s.id = sa.transaction_id
          WHERE claimed.awaits_funding AND sa.awaits_transaction_id = claimed.transaction_id
            AND sa.finished_at IS NULL AND s.status IN ('PENDING', 'PROCESSING')
+           AND ${samePayment('s', 'sa', 't', 'claimed')}
          LIMIT 1
        ) funder ON true`,
       [limit, leaseMs, this.senderFundingSeconds],

@@ -20,6 +20,13 @@ export interface RailOutcome {
   awaitsTransactionId?: string;
   /** An incoming payment from a platform of this deployment: credited once the sender has reserved its money. */
   awaitsFunding?: boolean;
+  /**
+   * With awaitsTransactionId: the UMA address the sender's pay request paid as, which the awaited
+   * payment's sender must be (docs/uma.md).
+   */
+  payerUmaAddress?: string;
+  /** With awaitsFunding: the UMA address this payment was paid to, which the funding payment must name. */
+  payeeUmaAddress?: string;
 }
 
 /** PULL takes money from an external account (transfer-in); PUSH sends money to one (transfer-out). */
@@ -90,6 +97,8 @@ export interface PayRequestAnswer {
   detail?: string;
   /** Bare uuid of the payment the pay request opened, when the receiver is a platform of this deployment. */
   receiverTransactionId?: string;
+  /** With receiverTransactionId: the UMA address the pay request paid as. */
+  payerUmaAddress?: string;
 }
 
 /**
@@ -101,7 +110,11 @@ export function payRequestOutcome(answer: PayRequestAnswer, timing: SandboxTimin
   if (answer.accepted) {
     const settles = simulatedSettlement(timing);
     return answer.receiverTransactionId
-      ? { ...settles, awaitsTransactionId: answer.receiverTransactionId }
+      ? {
+          ...settles,
+          awaitsTransactionId: answer.receiverTransactionId,
+          payerUmaAddress: answer.payerUmaAddress,
+        }
       : settles;
   }
   return {

@@ -120,6 +120,8 @@ const RAIL_INPUT: InputColumn[] = [
   ['failed_leg', 'text', ({ rail }) => rail.failedLeg ?? null],
   ['awaits_transaction_id', 'uuid', ({ rail }) => rail.awaitsTransactionId ?? null],
   ['awaits_funding', 'boolean', ({ rail }) => rail.awaitsFunding ?? false],
+  ['payer_uma_address', 'text', ({ rail }) => rail.payerUmaAddress ?? null],
+  ['payee_uma_address', 'text', ({ rail }) => rail.payeeUmaAddress ?? null],
 ];
 
 export const INPUT = [...TRANSACTION_INPUT, ...RAIL_INPUT];
@@ -139,7 +141,7 @@ export const INSERT_TRANSACTIONS = `
     ON CONFLICT DO NOTHING
     RETURNING id
   )
-  INSERT INTO rail_attempts (transaction_id, answer, failure_detail, failure_reason, delay_ms, due_at, failed_leg, awaits_transaction_id, awaits_funding)
-  SELECT id, i.answer, i.rail_failure_detail, i.rail_failure_reason, i.delay_ms, now() + i.first_look_in_ms * interval '1 millisecond', i.failed_leg, i.awaits_transaction_id, i.awaits_funding
+  INSERT INTO rail_attempts (transaction_id, answer, failure_detail, failure_reason, delay_ms, due_at, failed_leg, awaits_transaction_id, awaits_funding, payer_uma_address, payee_uma_address)
+  SELECT id, i.answer, i.rail_failure_detail, i.rail_failure_reason, i.delay_ms, now() + i.first_look_in_ms * interval '1 millisecond', i.failed_leg, i.awaits_transaction_id, i.awaits_funding, i.payer_uma_address, i.payee_uma_address
   FROM created JOIN input i USING (id)
   RETURNING transaction_id AS id`;

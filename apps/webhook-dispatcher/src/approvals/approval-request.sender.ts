@@ -88,7 +88,7 @@ export function answerOf(delivery: DueDelivery, attempt: AttemptResult): Approva
     });
   }
   return answerEvent(delivery, {
-    outcome: attempt.timedOut ? 'TIMED_OUT' : 'UNREACHABLE',
+    outcome: attempt.failure === 'TIMEOUT' ? 'TIMED_OUT' : 'UNREACHABLE',
     error: attempt.error ?? 'no answer',
     answeredAt,
   });

@@ -1,6 +1,11 @@
+import { EgressFailure } from '@payments/egress';
+
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
 
-/** One HTTP attempt as it is recorded: an answer (status and body excerpt) or the error that prevented one. */
+/**
+ * One HTTP attempt as it is recorded: an answer (status and body excerpt) or why there was none,
+ * `error` being the failure's kind and a fixed description (libs/egress), which the platform may read.
+ */
 export interface AttemptResult {
   url: string;
   startedAt: Date;
@@ -8,8 +13,8 @@ export interface AttemptResult {
   responseStatus?: number;
   responseBody?: string;
   error?: string;
-  /** No answer came within the time allowed (as opposed to no connection at all). */
-  timedOut?: boolean;
+  /** Why no answer came: TIMEOUT as opposed to no connection at all, EGRESS_REFUSED and the like. */
+  failure?: EgressFailure;
 }
 
 /** Where a delivery stands after an attempt, or after finding no endpoint to attempt. */

@@ -1,18 +1,21 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { performance } from 'node:perf_hooks';
+import { EGRESS_FAILURE_DESCRIPTIONS, egressFailureOf, EgressPolicy, guardedAgent } from '@payments/egress';
 import { Agent, Dispatcher, request } from 'undici';
 import { AttemptResult } from '@webhooks/deliveries/delivery-policy';
 import { SignedAttempt } from '@webhooks/signing/webhook-signer';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 /** How much of an endpoint's answer is kept with the attempt. */
 const RESPONSE_EXCERPT_BYTES = 4096;
 
 /**
  * POSTs webhook attempts signed by WebhookSigner over keep-alive connections (one undici agent, a pool per endpoint
- * origin) and reports what happened; it never throws, since every outcome is recorded.
+ * origin) and reports what happened; it never throws, since every outcome is recorded. Every
+ * connection passes the egress guard (docs/security.md): an endpoint that is, or resolves to, a
+ * refused address fails as EGRESS_REFUSED, and a failure is recorded as its kind, never with the
+ * error's text, which would tell the platform about hosts inside the deployment.
  */
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
@@ -23,7 +26,8 @@ export class WebhookSender implements OnApplicationShutdown {
     this.timeoutMs = config.get('WEBHOOK_TIMEOUT_MS', { infer: true });
     // As many connections per endpoint as webhooks in flight, so one busy platform can use them all.
     // undici's own timers bound each phase (connect, headers, body) more cheaply than an AbortSignal.
-    this.agent = new Agent({
+    const policy = new EgressPolicy(config.get('EGRESS_ALLOW_PRIVATE_NETWORKS', { infer: true }) === 'true');
+    this.agent = guardedAgent(policy, {
       connections: config.get('WEBHOOK_CONCURRENCY', { infer: true }),
       keepAliveTimeout: 30_000,
       connect: { timeout: this.timeoutMs },
@@ -53,11 +57,10 @@ export class WebhookSender implements OnApplicationShutdown {
       const responseBody = await excerptOf(response.body);
       return { url, startedAt, durationMs: elapsed(), responseStatus: response.statusCode, responseBody };
     } catch (error) {
-      const timedOut = TIMEOUT_CODES.has((error as { code?: string })?.code ?? '');
-      const description = timedOut
-        ? `no answer within ${timeoutMs} ms`
-        : ((error as Error)?.message ?? String(error));
-      return { url, startedAt, durationMs: elapsed(), error: description, timedOut };
+      const failure = egressFailureOf(error);
+      const description =
+        failure === 'TIMEOUT' ? `no answer within ${timeoutMs} ms` : EGRESS_FAILURE_DESCRIPTIONS[failure];
+      return { url, startedAt, durationMs: elapsed(), error: `${failure}: ${description}`, failure };
     }
   }
 

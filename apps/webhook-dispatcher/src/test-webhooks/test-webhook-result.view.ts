@@ -1,6 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** What the platform's endpoint answered to a TEST webhook (field names as docs/openapi.json gives them). */
+/**
+ * How the platform's endpoint answered a TEST webhook: its status and how long it took, never its
+ * body, which would make this request a way to read any URL the dispatcher can reach (docs/security.md).
+ * Field names as docs/openapi.json gives them.
+ */
 export class TestWebhookResultView {
   @ApiProperty({ example: 'https://platform.example.com/webhooks' })
   url: string;
@@ -8,6 +12,6 @@ export class TestWebhookResultView {
   @ApiProperty({ example: 200 })
   response_status: number;
 
-  @ApiProperty({ description: 'The start of the answer body (at most 4 KiB)', example: '{"received":true}' })
-  response_body: string;
+  @ApiProperty({ description: 'Milliseconds from sending the webhook to the end of the answer', example: 84 })
+  latency_ms: number;
 }

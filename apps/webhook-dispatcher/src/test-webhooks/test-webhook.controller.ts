@@ -12,10 +12,12 @@ export class TestWebhookController {
 
   @Post('test')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a signed TEST webhook to the configured webhookEndpoint and return its answer' })
+  @ApiOperation({
+    summary: 'Send a signed TEST webhook to the configured webhookEndpoint and return its status and latency',
+  })
   @ApiOkResponse({ type: TestWebhookResultView, description: 'The endpoint answered, with any status' })
   @ApiBadRequestResponse({
-    description: 'WEBHOOK_ENDPOINT_NOT_SET: no webhookEndpoint is configured; WEBHOOK_DELIVERY_ERROR: the endpoint could not be reached in time',
+    description: 'WEBHOOK_ENDPOINT_NOT_SET: no webhookEndpoint is configured; WEBHOOK_DELIVERY_ERROR: no answer, with the kind of failure (EGRESS_REFUSED, TIMEOUT, CONNECTION_FAILED, TLS_FAILED, INVALID_RESPONSE)',
   })
   test(@CurrentCaller() caller: Caller): Promise<TestWebhookResultView> {
     return this.testWebhooks.send(caller);

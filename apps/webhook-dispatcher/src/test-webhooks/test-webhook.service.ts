@@ -41,9 +41,14 @@ export class TestWebhookService {
     if (this.leases.drop(lease)) {
       await this.deliveries.record([{ id: webhook.id, lease: lease.token, decision, attemptCount: 1, attempt }], 0);
     }
+    // The kind of failure and its fixed description only: the platform learns nothing of what lies behind its URL.
     if (attempt.responseStatus === undefined) {
-      throw new ApiException('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint could not be reached: ${attempt.error}`, { url });
+      const { error, failure } = attempt;
+      throw new ApiException('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint could not be reached: ${error}`, {
+        url,
+        failure,
+      });
     }
-    return { url, response_status: attempt.responseStatus, response_body: attempt.responseBody ?? '' };
+    return { url, response_status: attempt.responseStatus, latency_ms: attempt.durationMs };
   }
 }

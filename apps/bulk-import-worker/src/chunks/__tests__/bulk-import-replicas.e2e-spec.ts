@@ -1,6 +1,6 @@
 import { ApiClient, AppReplica, e2eStack, eventually, newPlatformClients } from '@payments/testing';
 import { Pool } from 'pg';
-import { csvOf, individual, runLabel, US_ACCOUNT } from '@bulk-import/csv/__tests__/csv-fixtures';
+import { csvOf, individual, onDomain, runLabel, US_ACCOUNT } from '@bulk-import/csv/__tests__/csv-fixtures';
 
 const WORKER = 'bulk-import-worker';
 const PORT_VARIABLE = 'BULK_IMPORT_WORKER_PORT';
@@ -42,10 +42,14 @@ describe('bulk import on several worker replicas', () => {
 
   async function upload(client: ApiClient, rows: number): Promise<{ jobId: string; label: string }> {
     const label = runLabel();
-    const csv = csvOf(
-      Array.from({ length: rows }, (_, index) =>
-        individual(`${label}-${index}`, index % 3 === 0 ? US_ACCOUNT : {}),
+    const { umaDomain } = (await client.get('/config')).body;
+    const csv = onDomain(
+      csvOf(
+        Array.from({ length: rows }, (_, index) =>
+          individual(`${label}-${index}`, index % 3 === 0 ? US_ACCOUNT : {}),
+        ),
       ),
+      umaDomain,
     );
     const accepted = await client.upload('/customers/bulk/csv', csv);
     expect(accepted.status).toBe(202);

@@ -10,9 +10,17 @@ export function runLabel(): string {
   return `t${randomUUID().slice(0, 8)}`;
 }
 
+/** The UMA domain of the fixtures' addresses, which a platform's own file moves onto its domain (onDomain). */
+const FIXTURE_DOMAIN = '@bulk.uma.local';
+
+/** A file's UMA addresses moved onto `umaDomain`: a platform may give addresses on its own domain only. */
+export function onDomain(csv: string, umaDomain: string): string {
+  return csv.replaceAll(FIXTURE_DOMAIN, `@${umaDomain}`);
+}
+
 export function individual(id: string, fields: Row = {}): Row {
   return {
-    umaAddress: `$${id}@bulk.uma.local`,
+    umaAddress: `$${id}${FIXTURE_DOMAIN}`,
     platformCustomerId: id,
     customerType: 'INDIVIDUAL',
     fullName: 'Ada Lovelace',
@@ -31,7 +39,7 @@ export function individual(id: string, fields: Row = {}): Row {
 
 export function business(id: string, fields: Row = {}): Row {
   return {
-    umaAddress: `$${id}@bulk.uma.local`,
+    umaAddress: `$${id}${FIXTURE_DOMAIN}`,
     platformCustomerId: id,
     customerType: 'BUSINESS',
     businessLegalName: 'Acme Corporation',
@@ -57,11 +65,17 @@ export const US_ACCOUNT: Row = {
 };
 export const CLABE_ACCOUNT: Row = { accountType: 'CLABE', clabeNumber: '002010077777777771' };
 export const PIX_ACCOUNT: Row = { accountType: 'PIX', pixKey: '+5511987654321', pixKeyType: 'PHONE' };
-export const IBAN_ACCOUNT: Row = { accountType: 'IBAN', iban: 'DE89370400440532013000', swiftBic: 'DEUTDEFF' };
+export const IBAN_ACCOUNT: Row = {
+  accountType: 'IBAN',
+  iban: 'DE89370400440532013000',
+  swiftBic: 'DEUTDEFF',
+};
 
 /** A CSV with a header of `columns` and one line per row, quoting where CSV needs it. */
 export function csvOf(rows: (Row | string)[], columns: readonly string[] = COLUMNS): string {
   const cell = (value = '') => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-  const lines = rows.map((row) => (typeof row === 'string' ? row : columns.map((column) => cell(row[column])).join(',')));
+  const lines = rows.map((row) =>
+    typeof row === 'string' ? row : columns.map((column) => cell(row[column])).join(','),
+  );
   return `${[columns.join(','), ...lines].join('\n')}\n`;
 }

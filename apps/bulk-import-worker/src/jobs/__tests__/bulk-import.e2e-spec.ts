@@ -12,6 +12,7 @@ import {
   business,
   CLABE_ACCOUNT,
   csvOf,
+  onDomain,
   IBAN_ACCOUNT,
   individual,
   PIX_ACCOUNT,
@@ -65,6 +66,7 @@ describe('bulk customer import', () => {
     const label = runLabel();
     let platform: PlatformWithEndpoint;
     let csv: string;
+    let umaDomain: string;
     const expected = new Map<string, Expected>();
     let goodRows = 0;
     let goodAccounts = 0;
@@ -83,6 +85,7 @@ describe('bulk customer import', () => {
         })),
       });
       expect(configured.status).toBe(200);
+      umaDomain = configured.body.umaDomain;
       const existing = await platform.sandbox.post('/customers', {
         platformCustomerId: `${label}-existing`,
         customerType: 'INDIVIDUAL',
@@ -245,7 +248,7 @@ describe('bulk customer import', () => {
         }),
       );
       for (let index = 600; rows.length < TOTAL_ROWS; index++) addGood(goodRow(label, index));
-      csv = csvOf(rows);
+      csv = onDomain(csvOf(rows), umaDomain);
       accepted = await platform.sandbox.upload(UPLOAD, csv);
       outcome = await finishedJob(platform.sandbox, accepted.body.jobId);
     });
@@ -311,7 +314,7 @@ describe('bulk customer import', () => {
         fullName: 'Ada "The Countess" Lovelace, of Ockham',
         address: { line2: 'Flat 1\nSecond floor' },
         kycStatus: 'APPROVED',
-        umaAddress: `$${label}-quoted@bulk.uma.local`,
+        umaAddress: `$${label}-quoted@${umaDomain}`,
       });
     });
 

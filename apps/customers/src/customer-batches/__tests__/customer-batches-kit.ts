@@ -4,6 +4,8 @@ import { violatedUniqueConstraint } from '@customers/database-errors';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
 import { accountOf } from '@customers/external-accounts/__tests__/account-fixtures';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
+import { fakeDns, umaDomainRules } from '@customers/platforms/__tests__/uma-domain-kit';
+import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 import { liveRowChanges, MemoryDatabase } from '@customers/__tests__/memory-database-kit';
 import { tenantDatabase } from '@customers/__tests__/tenant-kit';
@@ -113,7 +115,15 @@ export function customerBatchesService(currencyCodes: string[] = ['USD']) {
   const outbox = database.outbox();
   const service = new CustomerBatchesService(
     database.dataSource,
-    new PlatformConfigsService(database.dataSource, outbox, {} as WebhookSigningKeyClient, rowChanges),
+    new PlatformConfigsService(
+      database.dataSource,
+      outbox,
+      {} as WebhookSigningKeyClient,
+      rowChanges,
+      umaDomainRules(),
+      fakeDns(),
+      {} as WebhookEndpointPolicy,
+    ),
     new ExternalAccountsService(database.dataSource, rowChanges),
     outbox,
   );

@@ -21,7 +21,7 @@ describe('CustomerBatchesService', () => {
 
     const { results } = await service.create(caller, {
       batchKey: 'batch-1',
-      entries: [entry('Ada 1'), entry('ada-2', { umaAddress: '$ada@pay.example.com' }, US_ACCOUNT)],
+      entries: [entry('Ada 1'), entry('ada-2', { umaAddress: `$ada@${UMA_DOMAIN}` }, US_ACCOUNT)],
     });
 
     expect(results).toEqual([created, created]);
@@ -32,7 +32,7 @@ describe('CustomerBatchesService', () => {
         umaAddress: `$ada-1@${UMA_DOMAIN}`,
         kycStatus: 'APPROVED',
       }),
-      expect.objectContaining({ platformCustomerId: 'ada-2', umaAddress: '$ada@pay.example.com' }),
+      expect.objectContaining({ platformCustomerId: 'ada-2', umaAddress: `$ada@${UMA_DOMAIN}` }),
     ]);
     expect(results).toEqual(customers.map((customer) => ({ customerId: toApiId('Customer', customer.id) })));
     expect(database.rows(ExternalAccount)).toEqual([
@@ -101,14 +101,26 @@ describe('CustomerBatchesService', () => {
     expect(database.outboxEvents()).toHaveLength(1);
   });
 
+  it("refuses the row of an address on another platform's domain with INVALID_UMA_ADDRESS, creating the others", async () => {
+    const { service, database } = customerBatchesService();
+
+    const { results } = await service.create(caller, {
+      batchKey: 'batch-1',
+      entries: [entry('squat', { umaAddress: '$bob@other-2.uma.local' }), entry('own')],
+    });
+
+    expect(results).toEqual([failed('INVALID_UMA_ADDRESS'), created]);
+    expect(database.rows(Customer).map((customer) => customer.platformCustomerId)).toEqual(['own']);
+  });
+
   it("answers CONFLICT for a live customer's platformCustomerId (an earlier entry's too) and UMA_ADDRESS_EXISTS for a taken address", async () => {
     const { service, database } = customerBatchesService();
     database.seed(
       Customer,
-      customerRow({ platformCustomerId: 'taken', umaAddress: '$taken@pay.example.com' }),
+      customerRow({ platformCustomerId: 'taken', umaAddress: `$taken@${UMA_DOMAIN}` }),
       customerRow({
         platformCustomerId: 'freed',
-        umaAddress: '$freed@pay.example.com',
+        umaAddress: `$freed@${UMA_DOMAIN}`,
         deletedAt: new Date(),
       }),
     );
@@ -118,7 +130,7 @@ describe('CustomerBatchesService', () => {
       entries: [
         entry('taken', {}, US_ACCOUNT),
         entry('freed'),
-        entry('new', { umaAddress: '$taken@pay.example.com' }, US_ACCOUNT),
+        entry('new', { umaAddress: `$taken@${UMA_DOMAIN}` }, US_ACCOUNT),
         entry('twice'),
         entry('twice', {}, US_ACCOUNT),
       ],

@@ -48,9 +48,9 @@ describe('CustomersService: creating a customer', () => {
   it('keeps a UMA address the platform chose', async () => {
     const { service } = customersService();
 
-    const view = await service.create(caller, individual('c-1', { umaAddress: '$jane@pay.example.com' }));
+    const view = await service.create(caller, individual('c-1', { umaAddress: `$jane@${UMA_DOMAIN}` }));
 
-    expect(view.umaAddress).toBe('$jane@pay.example.com');
+    expect(view.umaAddress).toBe(`$jane@${UMA_DOMAIN}`);
   });
 
   describe("what the platform's currencies require", () => {
@@ -130,11 +130,11 @@ describe('CustomersService: creating a customer', () => {
 
     it('refuses a chosen UMA address another customer has with 409 UMA_ADDRESS_EXISTS, trying no other', async () => {
       const { service, database } = customersService();
-      database.seed(Customer, customerRow({ umaAddress: '$jane@pay.example.com' }, stranger));
+      database.seed(Customer, customerRow({ umaAddress: `$jane@${UMA_DOMAIN}` }, stranger));
       const insert = jest.spyOn(database.manager, 'insert');
 
       await expect(
-        service.create(caller, individual('c-1', { umaAddress: '$jane@pay.example.com' })),
+        service.create(caller, individual('c-1', { umaAddress: `$jane@${UMA_DOMAIN}` })),
       ).rejects.toMatchObject({ code: 'UMA_ADDRESS_EXISTS', status: 409 });
       expect(insert).toHaveBeenCalledTimes(1);
     });

@@ -1,5 +1,11 @@
 import { CUSTOMER_EVENTS, CustomerEvent, PLATFORM_EVENTS, PlatformEvent } from '@payments/contracts';
-import { ApiClient, bootstrapPlatform, e2eStack, KafkaTestConsumer, newPlatformClients } from '@payments/testing';
+import {
+  ApiClient,
+  bootstrapPlatform,
+  e2eStack,
+  KafkaTestConsumer,
+  newPlatformClients,
+} from '@payments/testing';
 
 const USD = {
   currencyCode: 'USD',
@@ -39,6 +45,12 @@ describe('platform configuration', () => {
     expect(response.body).toEqual({
       id: expect.stringMatching(/^PlatformConfig:[0-9a-f-]{36}$/),
       umaDomain: expect.stringMatching(/^[a-z0-9.-]+$/),
+      // The deployment's own domain: proven from the start.
+      umaDomainVerification: {
+        recordName: `_grid-uma-verify.${response.body.umaDomain}`,
+        token: expect.stringMatching(/^grid-uma-verify=[0-9a-f-]{36}$/),
+        status: 'VERIFIED',
+      },
       proxyUmaSubdomain: expect.any(String),
       supportedCurrencies: [
         {
@@ -144,9 +156,27 @@ describe('platform configuration', () => {
     expect(event.payload).toMatchObject({ currencies: ['USD', 'EUR'] });
   });
 
-  it('removes the webhook endpoint with null and changes the UMA domain', async () => {
+  it('refuses a webhook endpoint aimed at cloud metadata (even on a local stack) and plain http in production', async () => {
+    for (const webhookEndpoint of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:a9fe:a9fe]/',
+    ]) {
+      const response = await sandbox.patch('/config', { webhookEndpoint });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        code: 'INVALID_INPUT',
+        details: { errors: [{ field: 'webhookEndpoint', message: expect.stringMatching(/cloud metadata/) }] },
+      });
+    }
+    const insecure = await production.patch('/config', { webhookEndpoint: 'http://api.example.com/hooks' });
+    expect(insecure.status).toBe(400);
+    expect(insecure.body.message).toMatch(/https URL in production/);
+    expect((await sandbox.get('/config')).body.webhookEndpoint).not.toMatch(/169\.254|a9fe/);
+  });
+
+  it('removes the webhook endpoint with null and changes the UMA domain, unverified until its TXT record is', async () => {
     const umaDomain = `pay-${Date.now()}.example.com`;
-    const response = await sandbox.patch('/config', {
+    const response = await production.patch('/config', {
       webhookEndpoint: null,
       umaDomain: umaDomain.toUpperCase(),
     });
@@ -154,6 +184,20 @@ describe('platform configuration', () => {
     expect(response.status).toBe(200);
     expect(response.body.umaDomain).toBe(umaDomain);
     expect(response.body).not.toHaveProperty('webhookEndpoint');
+    expect(response.body.umaDomainVerification).toMatchObject({
+      recordName: `_grid-uma-verify.${umaDomain}`,
+      status: 'PENDING',
+    });
+    const verify = await production.post('/config/uma-domain/verify', {});
+    expect([verify.status, verify.body.code]).toEqual([422, 'UMA_DOMAIN_NOT_VERIFIED']);
+  });
+
+  it("keeps a sandbox UMA domain under the deployment's own (400), and one customers hold addresses on (409)", async () => {
+    const outside = await sandbox.patch('/config', { umaDomain: `pay-${Date.now()}.example.com` });
+    const held = await sandbox.patch('/config', { umaDomain: `pay-${Date.now()}.uma.local` });
+
+    expect([outside.status, outside.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect([held.status, held.body.code]).toEqual([409, 'CONFLICT']);
   });
 
   it("refuses another platform's UMA domain with 409 CONFLICT", async () => {

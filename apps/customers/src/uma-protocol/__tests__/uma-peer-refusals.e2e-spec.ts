@@ -20,7 +20,7 @@ describe('UMA peers the service refuses', () => {
     await Promise.all([sender?.receiver.stop(), receiver?.receiver.stop()]);
   });
 
-  it('takes pay requests for a production customer only from this deployment’s production platforms', async () => {
+  it('takes no pay request over HTTP for a production customer, not even in a production platform’s name', async () => {
     const config = await receiver.production.get('/config');
     const customer = await receiver.production.post('/customers', {
       platformCustomerId: `prod-${randomUUID().slice(0, 8)}`,
@@ -46,12 +46,13 @@ describe('UMA peers the service refuses', () => {
       status: 403,
       body: { code: 'FORBIDDEN' },
     });
-    // A sandbox platform's sender is refused too; a production platform's gets as far as its signature.
+    // This deployment's own platforms pay from the inside: a pay request over HTTP in the name of one of
+    // their domains, sandbox or production, comes from whatever server that domain points at.
     expect((await payRequestFrom(sender.umaAddress)).status).toBe(403);
     const productionSender = `$someone@${(await sender.production.get('/config')).body.umaDomain}`;
     expect(await payRequestFrom(productionSender)).toMatchObject({
-      status: 401,
-      body: { code: 'UNAUTHORIZED' },
+      status: 403,
+      body: { code: 'FORBIDDEN' },
     });
   });
 

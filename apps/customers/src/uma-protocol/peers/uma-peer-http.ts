@@ -1,8 +1,8 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { EgressPolicy, guardedAgent, isEgressRefused } from '@payments/egress';
 import { Agent, Dispatcher, request } from 'undici';
 import { CustomersEnvironment } from '@customers/customers.environment';
-import { guardedLookup } from '@customers/uma-protocol/peers/guarded-lookup';
 import { UmaPeerError, UmaPeerTargets } from '@customers/uma-protocol/peers/uma-peer-targets';
 
 /** How much of a refused answer is quoted in the failure's message. */
@@ -17,20 +17,21 @@ const QUOTED_BODY_CHARS = 200;
 @Injectable()
 export class UmaPeerHttp implements OnApplicationShutdown {
   private readonly targets: UmaPeerTargets;
-  /** Peers' own names, their addresses checked; a domain UMA_DOMAIN_HOSTS maps goes where the operator said. */
+  /**
+   * Peers' own names, every connection through the egress guard (docs/security.md); a domain
+   * UMA_DOMAIN_HOSTS maps goes where the operator said.
+   */
   private readonly peers: Dispatcher;
   private readonly mapped = new Agent();
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
 
   constructor(config: ConfigService<CustomersEnvironment, true>) {
-    this.targets = new UmaPeerTargets(
-      config.get('UMA_DOMAIN_HOSTS', { infer: true }),
-      config.get('UMA_ALLOW_LOOPBACK_HTTP', { infer: true }) === 'true',
-    );
+    const policy = new EgressPolicy(config.get('EGRESS_ALLOW_PRIVATE_NETWORKS', { infer: true }) === 'true');
+    this.targets = new UmaPeerTargets(config.get('UMA_DOMAIN_HOSTS', { infer: true }), policy);
     this.timeoutMs = config.get('UMA_PEER_TIMEOUT_MS', { infer: true });
     this.maxBytes = config.get('UMA_PEER_MAX_BYTES', { infer: true });
-    this.peers = new Agent({ connect: { lookup: guardedLookup(this.targets.allowLoopbackHttp) } });
+    this.peers = guardedAgent(policy);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -64,12 +65,10 @@ export class UmaPeerHttp implements OnApplicationShutdown {
         bodyTimeout: this.timeoutMs,
       });
     } catch (error) {
-      const refused = [error, (error as { cause?: unknown }).cause].find(
-        (cause) => cause instanceof UmaPeerError,
-      );
-      throw (
-        refused ?? new UmaPeerError('UNREACHABLE', `${domain} did not answer: ${(error as Error).message}`)
-      );
+      if (isEgressRefused(error)) {
+        throw new UmaPeerError('NOT_ALLOWED', `${domain} resolves to an address that is not allowed`);
+      }
+      throw new UmaPeerError('UNREACHABLE', `${domain} did not answer: ${(error as Error).message}`);
     }
     // The body is dropped unread on a redirect or past the size limit; the error that destroying it
     // emits is expected, and unheard it would end the process.

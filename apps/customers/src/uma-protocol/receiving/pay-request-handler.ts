@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { toApiId, umaAddressParts } from '@payments/contracts';
-import { ApiException, callerOf } from '@payments/http';
+import { umaAddressParts } from '@payments/contracts';
+import { ApiException } from '@payments/http';
 import { currencyOf } from '@payments/money';
 import { getPayReqResponse, PayRequest, verifyPayReqSignature } from '@uma-sdk/core';
 import { v5 as nameBasedUuid } from 'uuid';
 import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
 import { RecentNonces } from '@customers/uma-protocol/peers/recent-nonces';
 import { UmaPublicKeys, verified } from '@customers/uma-protocol/peers/uma-public-keys';
-import { IncomingPaymentsClient } from '@customers/uma-protocol/receiving/incoming-payments.client';
-import { NOMINAL_MULTIPLIER, receivable } from '@customers/uma-protocol/receiving/lnurlp-responder';
-import { UmaReceiver, UmaReceivers } from '@customers/uma-protocol/receiving/uma-receivers';
-import { requestedPayerData, userInfoOf } from '@customers/uma-protocol/uma-payer-data';
+import { NOMINAL_MULTIPLIER } from '@customers/uma-protocol/receiving/lnurlp-responder';
+import { UmaPaymentOpener } from '@customers/uma-protocol/receiving/uma-payment-opener';
+import { UmaReceivers } from '@customers/uma-protocol/receiving/uma-receivers';
+import { userInfoOf } from '@customers/uma-protocol/uma-payer-data';
 
 /**
  * POST /uma/payreq/{user}, the callback a lookup named: a sending VASP's signed pay request for one of
@@ -26,7 +26,7 @@ export class PayRequestHandler {
     private readonly receivers: UmaReceivers,
     private readonly keys: UmaKeysStore,
     private readonly publicKeys: UmaPublicKeys,
-    private readonly incoming: IncomingPaymentsClient,
+    private readonly opener: UmaPaymentOpener,
   ) {}
 
   async payRequest(host: string | undefined, user: string, body: unknown): Promise<unknown> {
@@ -41,29 +41,24 @@ export class PayRequestHandler {
         'Only signed UMA pay requests with payerData.identifier are taken',
       );
     }
-    const fromThisDeployment = await this.receivers.senderOfThisDeployment(receiver.config, senderDomain);
+    // A platform of this deployment pays its own customers from the inside (UmaSender): whoever
+    // signs a pay request in its domain's name here answers for that domain's server, not for it.
+    await this.receivers.refuseSenderOfThisDeployment(receiver.config, senderDomain);
     const senderKeys = await this.publicKeys.of(senderDomain);
     if (!(await verified(() => verifyPayReqSignature(request, senderKeys, this.nonces)))) {
       throw new ApiException('UNAUTHORIZED', `The pay request is not signed by ${senderDomain}'s key`);
     }
-    const currency = this.currencyOf(receiver, request);
-    const counterpartyInformation = userInfoOf(request.payerData);
-    const missing = Object.entries(requestedPayerData([currency]))
-      .filter(([name, option]) => option.mandatory && !counterpartyInformation[name])
-      .map(([name]) => name);
-    if (missing.length) {
-      throw new ApiException('MISSING_MANDATORY_USER_INFO', `payerData lacks ${missing.join(', ')}`, {
-        missingFields: missing,
-      });
+    if (request.sendingAmountCurrencyCode !== request.receivingCurrencyCode) {
+      throw new ApiException('INVALID_CURRENCY', 'The amount must be named in the receiving currency');
     }
-    const transaction = await this.incoming.open(callerOf(receiver.config), {
+    const currencyCode = request.receivingCurrencyCode;
+    const transaction = await this.opener.open(receiver, {
       paymentId: paymentIdOf(sender, request.payerData!.compliance!.signatureNonce),
-      senderUmaAddress: sender.toLowerCase(),
-      customerId: toApiId('Customer', receiver.customer.id),
-      currency: currency.currencyCode,
+      senderUmaAddress: sender,
+      currency: currencyCode,
       amount: request.amount,
-      counterpartyInformation,
-      awaitsSenderFunding: fromThisDeployment,
+      counterpartyInformation: userInfoOf(request.payerData),
+      awaitsSenderFunding: false,
     });
     const keys = await this.keys.keysOf(receiver.config.id);
     const response = await getPayReqResponse({
@@ -72,8 +67,8 @@ export class PayRequestHandler {
       // The payment's transaction stands where a Lightning invoice would: nothing settles on Lightning.
       invoiceCreator: { createUmaInvoice: async () => transaction.id },
       conversionRate: NOMINAL_MULTIPLIER,
-      receivingCurrencyCode: currency.currencyCode,
-      receivingCurrencyDecimals: currencyOf(currency.currencyCode).decimals,
+      receivingCurrencyCode: currencyCode,
+      receivingCurrencyDecimals: currencyOf(currencyCode).decimals,
       receiverChannelUtxos: [],
       receiverFeesMillisats: 0,
       payeeData: { identifier: receiver.address },
@@ -81,32 +76,6 @@ export class PayRequestHandler {
       payeeIdentifier: receiver.address,
     });
     return JSON.parse(response.toJsonString());
-  }
-
-  /** The receiving currency, which the amount must be in, within the platform's limits for it. */
-  private currencyOf(receiver: UmaReceiver, request: PayRequest) {
-    const currency = receivable(receiver.config).find(
-      (entry) => entry.currencyCode === request.receivingCurrencyCode,
-    );
-    if (!currency || request.sendingAmountCurrencyCode !== request.receivingCurrencyCode) {
-      throw new ApiException(
-        'INVALID_CURRENCY',
-        `${receiver.address} receives amounts in ${receivable(receiver.config)
-          .map((entry) => entry.currencyCode)
-          .join(', ')}, named in the receiving currency`,
-      );
-    }
-    if (
-      !Number.isSafeInteger(request.amount) ||
-      request.amount < currency.minAmount ||
-      request.amount > currency.maxAmount
-    ) {
-      throw new ApiException(
-        'AMOUNT_OUT_OF_RANGE',
-        `amount must be between ${currency.minAmount} and ${currency.maxAmount} ${currency.currencyCode}`,
-      );
-    }
-    return currency;
   }
 }
 

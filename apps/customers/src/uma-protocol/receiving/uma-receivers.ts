@@ -5,6 +5,7 @@ import { ApiException } from '@payments/http';
 import { DataSource, IsNull } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
+import { UmaDomainRules } from '@customers/platforms/uma-domains/uma-domain-rules';
 
 /** A customer that receives UMA payments, and its platform's configuration of the domain asked. */
 export interface UmaReceiver {
@@ -20,13 +21,18 @@ export interface UmaReceiver {
  */
 @Injectable()
 export class UmaReceivers {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly domains: UmaDomainRules,
+  ) {}
 
+  /** 422 UMA_DOMAIN_NOT_VERIFIED for a production domain its platform has not proven (docs/uma.md). */
   async configOf(host: string | undefined): Promise<PlatformConfig> {
     const config = host
       ? await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: host.toLowerCase() })
       : null;
     if (!config) throw new ApiException('NOT_FOUND', `No platform receives UMA payments at ${host}`);
+    this.domains.assertUsable(config);
     return config;
   }
 
@@ -44,20 +50,26 @@ export class UmaReceivers {
   }
 
   /**
-   * 403 unless `senderDomain` may pay the platform configuration; answers whether the sender is a
-   * platform of this deployment. No settlement layer joins this deployment to other UMA providers,
-   * so an accepted pay request credits the receiver with money nothing brought in: in production
-   * only this deployment's own production platforms, whose side of the payment debits their
-   * customer's account, may send; sandbox takes every sender.
+   * 403 unless `senderDomain` may send this platform configuration pay requests over HTTP. A platform
+   * of this deployment pays customers of this deployment from the inside (UmaSender), so a pay request
+   * in its domain's name comes from whatever server that domain points at, not from it. No settlement
+   * layer joins this deployment to other UMA providers, so an accepted pay request credits the
+   * receiver with money nothing brought in: production takes none from outside; sandbox takes every
+   * other sender (docs/uma.md).
    */
-  async senderOfThisDeployment(receiving: PlatformConfig, senderDomain: string): Promise<boolean> {
-    const sending = await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: senderDomain });
-    if (receiving.environment === Environment.Production && sending?.environment !== Environment.Production) {
+  async refuseSenderOfThisDeployment(receiving: PlatformConfig, senderDomain: string): Promise<void> {
+    if (receiving.environment === Environment.Production) {
       throw new ApiException(
         'FORBIDDEN',
-        `${senderDomain} is not a production platform of this deployment, whose payments only it takes`,
+        `${senderDomain} is not this deployment, whose production customers are paid only from inside it`,
       );
     }
-    return sending !== null;
+    const sending = await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: senderDomain });
+    if (sending) {
+      throw new ApiException(
+        'FORBIDDEN',
+        `${senderDomain} is a platform of this deployment, whose pay requests are made inside it`,
+      );
+    }
   }
 }

@@ -16,12 +16,14 @@ import {
 } from '@uma-sdk/core';
 import { DataSource } from 'typeorm';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
+import { UmaDomainRules } from '@customers/platforms/uma-domains/uma-domain-rules';
 import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
 import { RecentNonces } from '@customers/uma-protocol/peers/recent-nonces';
 import { UmaPeerHttp } from '@customers/uma-protocol/peers/uma-peer-http';
 import { UmaPeerError } from '@customers/uma-protocol/peers/uma-peer-targets';
 import { UmaPublicKeys, verified } from '@customers/uma-protocol/peers/uma-public-keys';
 import { UmaLookupDto, UmaPayRequestDto } from '@customers/uma-protocol/sending/dto/uma-sending.dto';
+import { LocalUmaPayments } from '@customers/uma-protocol/sending/local-uma-payments';
 import { PayerDataField, payerDataFields, userInfoOf } from '@customers/uma-protocol/uma-payer-data';
 
 export interface UmaLookupAnswer {
@@ -31,12 +33,13 @@ export interface UmaLookupAnswer {
 }
 
 /**
- * `receiverTransactionId` names the payment the pay request opened when the receiver is a platform of
- * this deployment, whose pay response stands it where an invoice would be: the sender's payment then
- * ends as that one does (docs/uma.md).
+ * `receiverTransactionId` names the payment the pay request opened when the receiver is a customer of
+ * this deployment, resolved and paid here (LocalUmaPayments): the sender's payment then ends as that
+ * one does, provided it is the payment of `payerUmaAddress` (docs/uma.md).
  */
 export type UmaPayRequestAnswer =
-  { accepted: true; receiverTransactionId?: string } | { accepted: false; detail: string };
+  | { accepted: true; receiverTransactionId?: string; payerUmaAddress?: string }
+  | { accepted: false; detail: string };
 
 /**
  * The sending side of the UMA protocol, for quoting's lookups and pay requests: signed with the
@@ -52,6 +55,8 @@ export class UmaSender {
     private readonly keys: UmaKeysStore,
     private readonly peers: UmaPeerHttp,
     private readonly publicKeys: UmaPublicKeys,
+    private readonly local: LocalUmaPayments,
+    private readonly domains: UmaDomainRules,
   ) {}
 
   /** 424 LNURLP_REQUEST_FAILED (or COUNTERPARTY_PUBKEY_FETCH_ERROR) naming why the receiver cannot be looked up. */
@@ -104,20 +109,20 @@ export class UmaSender {
       return await this.pay(caller, receiver, body);
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      return {
-        accepted: false,
-        detail: `The pay request to ${receiver} failed: ${(error as Error).message}`,
-      };
+      // A receiver of this deployment refuses with the API's error, named as a peer's refusal names it.
+      const why = error instanceof ApiException ? `${error.code} ${error.message}` : (error as Error).message;
+      return { accepted: false, detail: `The pay request to ${receiver} failed: ${why}` };
     }
   }
 
   private async pay(caller: Caller, receiver: string, body: UmaPayRequestDto): Promise<UmaPayRequestAnswer> {
     const domain = this.domainOf(receiver, 'PAYREQ_REQUEST_FAILED');
     const { config, receiving } = await this.platformsOf(caller, domain);
+    const payer = (body.senderUmaAddress ?? `$payments@${config.umaDomain}`).toLowerCase();
+    if (receiving) return this.local.pay(config, receiving, payer, body);
     const callback = typeof body.lookupState.callback === 'string' ? body.lookupState.callback : '';
     if (hostOf(callback) !== domain) throw new Refused('the lookup named no callback at the receiver');
     const [keys, receiverKeys] = await Promise.all([this.keys.keysOf(config.id), this.publicKeys.of(domain)]);
-    const payer = (body.senderUmaAddress ?? `$payments@${config.umaDomain}`).toLowerCase();
     const request = await getPayRequest({
       receiverEncryptionPubKey: receiverKeys.getEncryptionPubKey(),
       sendingVaspPrivateKey: keys.signingPrivateKey,
@@ -144,7 +149,8 @@ export class UmaSender {
         `the receiver would receive ${converted?.amount} ${converted?.currencyCode}, not ${body.amount} ${body.currency}`,
       );
     }
-    return receiving ? { accepted: true, receiverTransactionId: response.pr } : { accepted: true };
+    // A peer's answer names no payment of this deployment: only a local pay request links (docs/uma.md).
+    return { accepted: true };
   }
 
   private domainOf(address: string, code: 'LNURLP_REQUEST_FAILED' | 'PAYREQ_REQUEST_FAILED'): string {
@@ -165,6 +171,9 @@ export class UmaSender {
       this.dataSource.manager.findOneByOrFail(PlatformConfig, scopeOf(caller)),
       this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: receiverDomain }),
     ]);
+    // Neither side's domain speaks for its platform before the platform has proven it.
+    this.domains.assertUsable(config);
+    if (receiving) this.domains.assertUsable(receiving);
     if (receiving && receiving.environment !== caller.environment) {
       throw new ApiException(
         'LNURLP_REQUEST_FAILED',

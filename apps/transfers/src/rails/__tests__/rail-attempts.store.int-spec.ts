@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { newTransferOut } from '@transfers/transactions/__tests__/new-transfer-out';
-import { NewScheduledTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
+import { TransactionStore } from '@transfers/transactions/transaction.store';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 jest.setTimeout(30_000);
@@ -43,7 +43,7 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
   );
 
   /** A transfer-out whose attempt is due now, unless `changes` say otherwise. */
-  async function dueAttempt(changes: Partial<NewScheduledTransaction> = {}): Promise<string> {
+  async function dueAttempt(changes: Parameters<typeof newTransferOut>[0] = {}): Promise<string> {
     const created = newTransferOut(changes);
     await transactions.insert(dataSource.manager, [created]);
     return created.transaction.id;
@@ -103,23 +103,34 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
     expect(await attempts.claimDue(10, LEASE_MS)).toEqual([expect.objectContaining({ id, tries: 1 })]);
   });
 
-  it("reads both ends of a payment between two platforms, and wakes the sender when the receiver's ends", async () => {
-    const receiver = await dueAttempt({
+  const move = (id: string, from: TransactionStatus, to: TransactionStatus) =>
+    dataSource.transaction((manager) => transactions.move(manager, [{ id, from, to, reason: 'test' }]));
+
+  /** The receiver's side of a payment between two platforms: `payee` paid by `payer`, awaiting funding. */
+  const receiverPayment = (payer: string, payee: string, receivedAmount = 1_000) =>
+    dueAttempt({
       transaction: {
         type: 'INCOMING',
         sourceType: 'UMA_ADDRESS',
         sourceAccountId: null,
-        sourceUmaAddress: '$ada@sender.uma.local',
+        sourceUmaAddress: payer,
         destinationAccountId: `InternalAccount:${randomUUID()}`,
-      } as never,
-      rail: { answer: 'SETTLE', delayMs: 0, firstLookInMs: 0, awaitsFunding: true },
+        sentAmount: receivedAmount,
+        receivedAmount,
+      },
+      rail: { awaitsFunding: true, payeeUmaAddress: payee },
     });
-    const sender = await dueAttempt({
-      transaction: { destinationAccountId: null, destinationUmaAddress: '$bob@other.uma.local' } as never,
-      rail: { answer: 'SETTLE', delayMs: 0, firstLookInMs: 60_000, awaitsTransactionId: receiver },
+
+  /** The sender's side: paying `payee` as `payer`, linked to the receiver's payment `awaited`. */
+  const senderPayment = (awaited: string, payer: string, payee: string) =>
+    dueAttempt({
+      transaction: { destinationAccountId: null, destinationUmaAddress: payee },
+      rail: { firstLookInMs: 60_000, awaitsTransactionId: awaited, payerUmaAddress: payer },
     });
-    const move = (id: string, from: TransactionStatus, to: TransactionStatus) =>
-      dataSource.transaction((manager) => transactions.move(manager, [{ id, from, to, reason: 'test' }]));
+
+  it("reads both ends of a payment between two platforms, and wakes the sender when the receiver's ends", async () => {
+    const receiver = await receiverPayment('$ada@sender.uma.local', '$bob@other.uma.local');
+    const sender = await senderPayment(receiver, '$Ada@sender.uma.local', '$bob@other.uma.local');
     await move(receiver, 'CREATED', 'PENDING');
 
     // The sender has not reserved yet (CREATED): the receiver's payment is not funded.
@@ -132,7 +143,12 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
     expect(claimed).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: receiver, funded: true }),
-        expect.objectContaining({ id: sender, awaitsTransactionId: receiver, awaitedStatus: 'PENDING' }),
+        expect.objectContaining({
+          id: sender,
+          awaitsTransactionId: receiver,
+          awaitedStatus: 'PENDING',
+          awaitedMatches: true,
+        }),
       ]),
     );
 
@@ -144,5 +160,30 @@ describe('RailAttemptsStore (PostgreSQL)', () => {
     expect(await attempts.claimDue(10, LEASE_MS)).toEqual([
       expect.objectContaining({ id: sender, awaitedStatus: 'REJECTED', awaitedType: 'INCOMING' }),
     ]);
+  });
+
+  // The attack (issue 27 point 5): whoever answers the pay request names the receiver's payment. A
+  // platform answering for its own domain names a payment it chose: a bigger one awaiting funding,
+  // for another receiver or from another sender. The honest sender's payment must neither fund that
+  // payment nor settle as it ends.
+  it.each([
+    ['a bigger amount', '$ada@sender.uma.local', '$bob@other.uma.local', 999_000],
+    ['another receiver', '$ada@sender.uma.local', '$mallory@other.uma.local', 1_000],
+    ['another sender', '$eve@evil.uma.local', '$bob@other.uma.local', 1_000],
+  ] as const)('does not link a payment to a receiver payment of %s', async (_, payer, payee, amount) => {
+    const chosen = await receiverPayment(payer, payee, amount);
+    await move(chosen, 'CREATED', 'PENDING');
+    const honest = await senderPayment(chosen, '$ada@sender.uma.local', '$bob@other.uma.local');
+    await move(honest, 'CREATED', 'PENDING');
+    await dataSource.query(`UPDATE rail_attempts SET due_at = now() WHERE transaction_id = $1`, [honest]);
+
+    const claimed = await attempts.claimDue(10, LEASE_MS);
+
+    expect(claimed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: chosen, awaitsFunding: true, funded: false }),
+        expect.objectContaining({ id: honest, awaitsTransactionId: chosen, awaitedMatches: false }),
+      ]),
+    );
   });
 });

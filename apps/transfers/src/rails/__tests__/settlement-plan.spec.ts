@@ -28,6 +28,7 @@ const awaitsNothing = {
   awaitedEnvironment: null,
   awaitedStatus: null,
   awaitedFailureReason: null,
+  awaitedMatches: false,
   awaitsFunding: false,
   funded: false,
   fundingOverdue: false,
@@ -43,6 +44,7 @@ function paying(awaited: Pick<Due, 'awaitedStatus'> & Partial<Due>): Due {
     awaitedType: 'INCOMING',
     awaitedEnvironment: Environment.Sandbox,
     awaitedFailureReason: null,
+    awaitedMatches: true,
     ...awaited,
   });
 }
@@ -244,6 +246,20 @@ describe('back-off of a failing rail step', () => {
         change: { to: 'FAILED', failure: { reason: 'PAY_REQUEST_FAILED' } },
       });
     });
+
+    // The attack: whoever answered the pay request named a payment of its choosing, already completed.
+    it.each(['PENDING', 'COMPLETED'] as const)(
+      'fails, its reserve released, when the %s payment it names is another payment',
+      (awaitedStatus) => {
+        const detail =
+          "The receiver's payment named by its pay response differs in amount, currency, receiver or sender";
+        expect(planSettlement(paying({ awaitedStatus, awaitedMatches: false }))).toEqual({
+          kind: 'move',
+          postings: ['RELEASE'],
+          change: { to: 'FAILED', reason: detail, failure: { reason: 'PAY_REQUEST_FAILED', detail } },
+        });
+      },
+    );
   });
 
   describe('a payment from a platform of this deployment', () => {

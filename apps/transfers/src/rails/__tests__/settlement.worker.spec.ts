@@ -134,6 +134,7 @@ describe('SettlementWorker', () => {
       awaitedType: 'INCOMING',
       awaitedEnvironment: 'SANDBOX',
       awaitedStatus: 'PENDING',
+      awaitedMatches: true,
     } as DueTransaction;
     ledger.postAll.mockImplementation(async (_caller, postings: unknown[]) => postings.map(() => undefined));
 
@@ -162,6 +163,7 @@ describe('SettlementWorker', () => {
         awaitedType: 'INCOMING',
         awaitedEnvironment: 'SANDBOX',
         awaitedStatus,
+        awaitedMatches: true,
       }) as DueTransaction;
     ledger.postAll.mockImplementation(async (_caller, postings: { transactionId: string }[]) =>
       postings.map((posting) =>

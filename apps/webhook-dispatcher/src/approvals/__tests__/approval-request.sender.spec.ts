@@ -71,7 +71,8 @@ describe('approval requests', () => {
 
   it('tells a timeout from an unreachable endpoint, and gives the webhook up at once', () => {
     expect(
-      answerOf(delivery, { ...attempt, error: 'no answer within 5000 ms', timedOut: true }).payload.outcome,
+      answerOf(delivery, { ...attempt, error: 'no answer within 5000 ms', failure: 'TIMEOUT' }).payload
+        .outcome,
     ).toBe('TIMED_OUT');
     expect(answerOf(delivery, { ...attempt, error: 'connect ECONNREFUSED' }).payload).toMatchObject({
       outcome: 'UNREACHABLE',
@@ -154,7 +155,7 @@ describe('ApprovalRequestSender.attempt', () => {
   });
 
   it.each([
-    ['timed out', { error: 'no answer within 5000 ms', timedOut: true }, 'TIMED_OUT'],
+    ['timed out', { error: 'no answer within 5000 ms', failure: 'TIMEOUT' }, 'TIMED_OUT'],
     ['could not be reached', { error: 'connect ECONNREFUSED 127.0.0.1:9' }, 'UNREACHABLE'],
   ])(
     'gives the webhook up at once when the endpoint %s, and reports why',
