@@ -40,6 +40,16 @@ describe('authentication and API tokens', () => {
     expect(refused.body).toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
 
+  it('refuses a MANAGE-only token minting a TRANSACT token: a token grants only what it holds', async () => {
+    const { body } = await sandbox.post('/tokens', { name: 'manager', permissions: ['MANAGE'] });
+    const manager = api.withCredentials({ clientId: body.clientId, clientSecret: body.clientSecret });
+
+    const escalated = await manager.post('/tokens', { name: 'escalate', permissions: ['TRANSACT'] });
+
+    expect(escalated.body).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect((await manager.post('/tokens', { name: 'peer', permissions: ['MANAGE'] })).status).toBe(201);
+  });
+
   it('refuses a deleted token at once and hides it afterwards', async () => {
     const { body } = await sandbox.post('/tokens', { name: 'short-lived', permissions: ['VIEW'] });
     const shortLived = api.withCredentials({ clientId: body.clientId, clientSecret: body.clientSecret });
