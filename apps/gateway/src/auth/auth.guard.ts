@@ -34,7 +34,7 @@ export function authenticationHook(authenticator: TokenAuthenticator, limits: Re
       throw new ApiException('FORBIDDEN', 'Sandbox endpoints need sandbox credentials');
     }
     const route = findRoute(path);
-    if (route) assertPermission(principal, requiredPermission(request.method, route.writePermission));
+    if (route) assertPermission(principal, requiredPermission(request.method, route));
   };
 }
 

@@ -29,7 +29,9 @@ describe('TokensService.issue: a token grants only what its creator holds', () =
   });
 
   it('refuses a request mixing held and unheld permissions', async () => {
-    await expect(service.issue(callerWith(['MANAGE', 'VIEW']), 'mixed', ['VIEW', 'TRANSACT'])).rejects.toMatchObject({
+    await expect(
+      service.issue(callerWith(['MANAGE', 'VIEW']), 'mixed', ['VIEW', 'TRANSACT']),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(insert).not.toHaveBeenCalled();
