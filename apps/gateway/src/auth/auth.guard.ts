@@ -18,13 +18,18 @@ export const RequiresPermission = (permission: Permission) => SetMetadata(REQUIR
  * environment-checked in a Fastify hook, before any handler, so that the proxied routes never enter Nest's pipeline; a proxied route's
  * permission comes from the route table.
  */
-export function authenticationHook(authenticator: TokenAuthenticator, limits: RequestLimits): preHandlerAsyncHookHandler {
+export function authenticationHook(
+  authenticator: TokenAuthenticator,
+  limits: RequestLimits,
+): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
     const principal = await authenticator
-      .authenticate(request.headers.authorization, () => limits.admitAddress(request, reply))
-      .catch(async (error: unknown) => {
-        if (error instanceof ApiException && error.code === 'UNAUTHORIZED') await limits.countAuthFailure(request);
+      .authenticate(request.headers.authorization, limits.authenticationBudget(request, reply))
+      .catch((error: unknown) => {
+        // The replica has as many secret checks running and queued as it takes.
+        if (error instanceof ApiException && error.code === 'SERVICE_UNAVAILABLE')
+          void reply.header('retry-after', '1');
         throw error;
       });
     request.principal = principal;

@@ -6,6 +6,7 @@ import { REDIS } from '@payments/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { Counter } from 'prom-client';
+import type { VerificationBudget } from '@gateway/auth/token-authenticator';
 import { GatewayEnvironment } from '@gateway/gateway.environment';
 
 type Limiter = (request: FastifyRequest, options?: { increment: boolean }) => Promise<LimitState>;
@@ -13,10 +14,15 @@ type Limiter = (request: FastifyRequest, options?: { increment: boolean }) => Pr
 /** What @fastify/rate-limit's limiter answers; with Redis unreachable (skipOnError) it counts nothing. */
 interface LimitState {
   isAllowed: boolean;
+  /** The counter's key under the namespace. */
+  key?: string;
   isExceeded?: boolean;
   remaining?: number;
   ttlInSeconds?: number;
 }
+
+/** Takes one back from a counter still in its window; a counter gone with its window stays gone. */
+const REFUND_SCRIPT = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`;
 
 const refusals = new Counter({
   name: 'gateway_rate_limited_requests_total',
@@ -37,6 +43,8 @@ export class RequestLimits {
   private perToken?: Limiter;
   private authFailures?: Limiter;
   private publicPerAddress?: Limiter;
+  private counters?: Redis;
+  private nameSpace = '';
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -47,10 +55,12 @@ export class RequestLimits {
     const setting = <K extends keyof GatewayEnvironment>(name: K) => this.config.get(name, { infer: true });
     // Commands of concurrent requests share one write to Redis.
     const counters = this.redis.duplicate({ enableAutoPipelining: true });
+    this.counters = counters;
+    this.nameSpace = setting('RATE_LIMIT_REDIS_PREFIX');
     await fastify.register(rateLimit, {
       global: false,
       redis: counters,
-      nameSpace: setting('RATE_LIMIT_REDIS_PREFIX'),
+      nameSpace: this.nameSpace,
       // Counting is protection, not a dependency: with Redis unreachable requests still pass.
       skipOnError: true,
     });
@@ -86,17 +96,27 @@ export class RequestLimits {
     this.refuseIf('token', state.isExceeded === true, state, reply);
   }
 
-  /** Refuses authentication from an address that has spent its budget of failures; counts nothing. */
-  async admitAddress(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const state = await this.authFailures!(request, { increment: false });
-    this.refuseIf('auth_failures', state.remaining === 0 && (state.ttlInSeconds ?? 0) > 0, state, reply);
-  }
-
-  /** Counts a failed authentication of the request's address. */
-  async countAuthFailure(request: FastifyRequest): Promise<void> {
-    const state = await this.authFailures!(request);
-    if (state.remaining === 0)
-      this.logger.warn({ ip: request.ip }, 'the address has spent its budget of failed authentications');
+  /**
+   * The failed-authentication budget of the request's address. A secret check is charged before it
+   * runs and refunded once it matched, so concurrent wrong secrets past the budget are refused
+   * before any of them is checked.
+   */
+  authenticationBudget(request: FastifyRequest, reply: FastifyReply): VerificationBudget {
+    let key: string | undefined;
+    return {
+      charge: async () => {
+        const state = await this.authFailures!(request);
+        key = state.key;
+        if (state.remaining === 0)
+          this.logger.warn({ ip: request.ip }, 'the address has spent its budget of failed authentications');
+        this.refuseIf('auth_failures', state.isExceeded === true, state, reply);
+      },
+      refund: async () => {
+        if (!key) return;
+        // Counting is protection, not a dependency (skipOnError above): a lost refund costs one try.
+        await this.counters!.eval(REFUND_SCRIPT, 1, `${this.nameSpace}${key}`).catch(() => undefined);
+      },
+    };
   }
 
   private refuseIf(limit: string, refused: boolean, state: LimitState, reply: FastifyReply): void {
