@@ -24,10 +24,14 @@ export class CustomerBatchesClient implements OnApplicationShutdown {
 
   /** `batchKey` makes a retried batch answer as the first one did, creating nothing twice. */
   async create(caller: Caller, batchKey: string, entries: BatchEntry[]): Promise<BatchEntryResult[]> {
-    const { results } = await this.client.post<{ results: BatchEntryResult[] }>(caller, '/internal/customer-batches', {
-      batchKey,
-      entries,
-    });
+    const { results } = await this.client.post<{ results: BatchEntryResult[] }>(
+      caller,
+      '/internal/customer-batches',
+      {
+        batchKey,
+        entries,
+      },
+    );
     return results;
   }
 

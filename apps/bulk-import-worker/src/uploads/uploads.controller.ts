@@ -46,7 +46,9 @@ export class UploadsController {
     description:
       'INVALID_INPUT: not multipart, no part "file", an empty file, or a header without a required column (details.missingColumns)',
   })
-  @ApiPayloadTooLargeResponse({ description: 'PAYLOAD_TOO_LARGE: more than BULK_MAX_ROWS rows or BULK_MAX_BYTES bytes' })
+  @ApiPayloadTooLargeResponse({
+    description: 'PAYLOAD_TOO_LARGE: more than BULK_MAX_ROWS rows or BULK_MAX_BYTES bytes',
+  })
   upload(@CurrentCaller() caller: Caller, @Req() request: FastifyRequest): Promise<UploadAcceptedView> {
     return this.uploads.accept(caller, request.raw);
   }

@@ -29,7 +29,12 @@ export class InternalClient {
     return this.request('POST', caller, path, body);
   }
 
-  async request<T>(method: 'GET' | 'POST' | 'PATCH', caller: Caller, path: string, body?: unknown): Promise<T> {
+  async request<T>(
+    method: 'GET' | 'POST' | 'PATCH',
+    caller: Caller,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     let status: number;
     let text: string;
     try {
@@ -51,7 +56,8 @@ export class InternalClient {
     } catch {
       throw new ApiException('SERVICE_UNAVAILABLE', `The ${this.app} service is unavailable; try again`);
     }
-    if (status >= 500) throw new ApiException('SERVICE_UNAVAILABLE', `The ${this.app} service failed; try again`);
+    if (status >= 500)
+      throw new ApiException('SERVICE_UNAVAILABLE', `The ${this.app} service failed; try again`);
     const parsed = text ? JSON.parse(text) : undefined;
     if (status >= 400) throw ApiException.fromBody(parsed as ErrorBody);
     return parsed as T;

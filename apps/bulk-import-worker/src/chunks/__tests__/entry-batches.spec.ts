@@ -10,7 +10,9 @@ describe('batchesWithin', () => {
   });
 
   it('gives an item larger than the limit a batch of its own, and nothing for no items', () => {
-    expect(batchesWithin([item(10), item(500), item(10)], (value) => value, 100).map((batch) => batch.length)).toEqual([1, 1, 1]);
+    expect(
+      batchesWithin([item(10), item(500), item(10)], (value) => value, 100).map((batch) => batch.length),
+    ).toEqual([1, 1, 1]);
     expect(batchesWithin([], (value) => value, 100)).toEqual([]);
   });
 });

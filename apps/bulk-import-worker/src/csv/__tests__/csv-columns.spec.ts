@@ -1,6 +1,17 @@
 import { checkHeader } from '@bulk-import/csv/csv-columns';
 
-const INDIVIDUAL_HEADER = ['umaAddress', 'platformCustomerId', 'customerType', 'fullName', 'birthDate', 'addressLine1', 'city', 'state', 'postalCode', 'country'];
+const INDIVIDUAL_HEADER = [
+  'umaAddress',
+  'platformCustomerId',
+  'customerType',
+  'fullName',
+  'birthDate',
+  'addressLine1',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+];
 
 describe('checkHeader', () => {
   it('keeps the known columns in file order with their positions, and names the others', () => {
@@ -13,7 +24,10 @@ describe('checkHeader', () => {
   });
 
   it('takes a file of businesses only, without the columns of individuals', () => {
-    const header = [...INDIVIDUAL_HEADER.filter((column) => column !== 'fullName' && column !== 'birthDate'), 'businessLegalName'];
+    const header = [
+      ...INDIVIDUAL_HEADER.filter((column) => column !== 'fullName' && column !== 'birthDate'),
+      'businessLegalName',
+    ];
     expect(checkHeader(header).missingColumns).toEqual([]);
   });
 

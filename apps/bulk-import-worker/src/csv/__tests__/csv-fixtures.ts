@@ -57,11 +57,17 @@ export const US_ACCOUNT: Row = {
 };
 export const CLABE_ACCOUNT: Row = { accountType: 'CLABE', clabeNumber: '002010077777777771' };
 export const PIX_ACCOUNT: Row = { accountType: 'PIX', pixKey: '+5511987654321', pixKeyType: 'PHONE' };
-export const IBAN_ACCOUNT: Row = { accountType: 'IBAN', iban: 'DE89370400440532013000', swiftBic: 'DEUTDEFF' };
+export const IBAN_ACCOUNT: Row = {
+  accountType: 'IBAN',
+  iban: 'DE89370400440532013000',
+  swiftBic: 'DEUTDEFF',
+};
 
 /** A CSV with a header of `columns` and one line per row, quoting where CSV needs it. */
 export function csvOf(rows: (Row | string)[], columns: readonly string[] = COLUMNS): string {
   const cell = (value = '') => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-  const lines = rows.map((row) => (typeof row === 'string' ? row : columns.map((column) => cell(row[column])).join(',')));
+  const lines = rows.map((row) =>
+    typeof row === 'string' ? row : columns.map((column) => cell(row[column])).join(','),
+  );
   return `${[columns.join(','), ...lines].join('\n')}\n`;
 }

@@ -60,18 +60,34 @@ describe('readRow', () => {
   });
 
   it('reads a business with its legal name, without the columns of individuals', () => {
-    const business = { ...ADA, customerType: 'BUSINESS', businessLegalName: 'Acme SA', platformCustomerId: 'acme' };
+    const business = {
+      ...ADA,
+      customerType: 'BUSINESS',
+      businessLegalName: 'Acme SA',
+      platformCustomerId: 'acme',
+    };
     const read = readRow(row(business), COLUMNS, COLUMNS.length);
     expect(read).toEqual({
       entry: {
-        customer: expect.objectContaining({ customerType: 'BUSINESS', businessInfo: { legalName: 'Acme SA' }, address: ADDRESS }),
+        customer: expect.objectContaining({
+          customerType: 'BUSINESS',
+          businessInfo: { legalName: 'Acme SA' },
+          address: ADDRESS,
+        }),
       },
     });
     expect('entry' in read && read.entry.customer).not.toHaveProperty('fullName');
   });
 
   it('makes the bank columns an external account of the currency of its type, the customer as its beneficiary', () => {
-    const withAccount = { ...ADA, accountType: 'US_ACCOUNT', accountNumber: '123456789', routingNumber: '021000021', accountCategory: 'CHECKING', platformAccountId: 'ext-1' };
+    const withAccount = {
+      ...ADA,
+      accountType: 'US_ACCOUNT',
+      accountNumber: '123456789',
+      routingNumber: '021000021',
+      accountCategory: 'CHECKING',
+      platformAccountId: 'ext-1',
+    };
     const read = readRow(row(withAccount), COLUMNS, COLUMNS.length);
     expect('entry' in read && read.entry.externalAccount).toEqual({
       currency: 'USD',
@@ -81,10 +97,20 @@ describe('readRow', () => {
         accountNumber: '123456789',
         routingNumber: '021000021',
         accountCategory: 'CHECKING',
-        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', birthDate: '1990-12-10', nationality: 'GB', address: ADDRESS },
+        beneficiary: {
+          beneficiaryType: 'INDIVIDUAL',
+          fullName: 'Ada Lovelace',
+          birthDate: '1990-12-10',
+          nationality: 'GB',
+          address: ADDRESS,
+        },
       },
     });
-    const iban = readRow(row({ ...ADA, accountType: 'IBAN', iban: 'DE89370400440532013000' }), COLUMNS, COLUMNS.length);
+    const iban = readRow(
+      row({ ...ADA, accountType: 'IBAN', iban: 'DE89370400440532013000' }),
+      COLUMNS,
+      COLUMNS.length,
+    );
     expect('entry' in iban && iban.entry.externalAccount?.currency).toBe('EUR');
   });
 
@@ -103,7 +129,11 @@ describe('readRow', () => {
   });
 
   it('refuses a row whose cells hold text no field may hold, naming each column', () => {
-    const read = readRow(row({ ...ADA, fullName: 'Ada\u0000Lovelace', city: 'Lon\ud800don' }), COLUMNS, COLUMNS.length);
+    const read = readRow(
+      row({ ...ADA, fullName: 'Ada\u0000Lovelace', city: 'Lon\ud800don' }),
+      COLUMNS,
+      COLUMNS.length,
+    );
     expect(read).toEqual({
       errors: [
         { field: 'fullName', message: 'holds a NUL character' },
@@ -133,7 +163,10 @@ describe('columnErrors', () => {
       columnErrors([
         { field: 'address.country', message: 'must be a country code' },
         { field: 'externalAccount.accountInfo.routingNumber', message: 'bad check digit' },
-        { field: 'externalAccount.accountInfo.beneficiary.address.country', message: 'must be a country code' },
+        {
+          field: 'externalAccount.accountInfo.beneficiary.address.country',
+          message: 'must be a country code',
+        },
         { field: 'externalAccount.accountInfo.beneficiary.nationality', message: 'must be a country code' },
         { field: 'businessInfo.legalName', message: 'too long' },
         { field: 'externalAccount.currency', message: 'unknown' },
