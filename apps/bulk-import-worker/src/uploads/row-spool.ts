@@ -51,7 +51,7 @@ export class RowSpool {
     // The file is opened asynchronously: wait for the stream to close so it is not created after rm.
     if (!this.out.closed) {
       // Not once(): a write cut short by destroy() emits 'error', which once() would reject on.
-      const closed = new Promise((resolve) => this.out.once('close', resolve));
+      const closed = new Promise<void>((resolve) => this.out.once('close', () => resolve()));
       this.out.destroy();
       await closed;
     }
