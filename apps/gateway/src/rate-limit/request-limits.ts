@@ -14,14 +14,16 @@ type Limiter = (request: FastifyRequest, options?: { increment: boolean }) => Pr
 /** What @fastify/rate-limit's limiter answers; with Redis unreachable (skipOnError) it counts nothing. */
 interface LimitState {
   isAllowed: boolean;
-  /** The counter's key under the namespace. */
-  key?: string;
   isExceeded?: boolean;
   remaining?: number;
   ttlInSeconds?: number;
 }
 
-/** Takes one back from a counter still in its window; a counter gone with its window stays gone. */
+/** Counts one more in a fixed window that starts with its first count: answers [count, ms left]. */
+const CHARGE_SCRIPT = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+/** Takes one back from a count still in its window; a count gone with its window stays gone. */
 const REFUND_SCRIPT = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`;
 
 const refusals = new Counter({
@@ -41,10 +43,16 @@ const refusals = new Counter({
 export class RequestLimits {
   private readonly logger = new Logger(RequestLimits.name);
   private perToken?: Limiter;
-  private authFailures?: Limiter;
   private publicPerAddress?: Limiter;
+  /**
+   * The failed-authentication budget is counted by its own two scripts rather than by
+   * @fastify/rate-limit, which can count up but not give a count back.
+   */
   private counters?: Redis;
   private nameSpace = '';
+  private authFailureBudget = 0;
+  private timeWindow = 0;
+  private proxyHops = 0;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -72,11 +80,9 @@ export class RequestLimits {
       timeWindow,
       keyGenerator: (request: FastifyRequest) => `token:${request.principal!.tokenId}`,
     }) as Limiter;
-    this.authFailures = fastify.createRateLimit({
-      max: setting('RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS'),
-      timeWindow,
-      keyGenerator: (request: FastifyRequest) => `auth-failures:${clientAddress(request, proxyHops)}`,
-    }) as Limiter;
+    this.authFailureBudget = setting('RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS');
+    this.timeWindow = timeWindow;
+    this.proxyHops = proxyHops;
     this.publicPerAddress = fastify.createRateLimit({
       max: setting('RATE_LIMIT_PUBLIC_PER_ADDRESS'),
       timeWindow,
@@ -102,19 +108,22 @@ export class RequestLimits {
    * before any of them is checked.
    */
   authenticationBudget(request: FastifyRequest, reply: FastifyReply): VerificationBudget {
-    let key: string | undefined;
+    const key = `${this.nameSpace}auth-failures:${clientAddress(request, this.proxyHops)}`;
     return {
       charge: async () => {
-        const state = await this.authFailures!(request);
-        key = state.key;
-        if (state.remaining === 0)
+        // Counting is protection, not a dependency (skipOnError above): with Redis unreachable it passes.
+        const counted = (await this.counters!.eval(CHARGE_SCRIPT, 1, key, this.timeWindow).catch(
+          () => undefined,
+        )) as [number, number] | undefined;
+        if (!counted) return;
+        const [count, msLeft] = counted;
+        if (count === this.authFailureBudget)
           this.logger.warn({ ip: request.ip }, 'the address has spent its budget of failed authentications');
-        this.refuseIf('auth_failures', state.isExceeded === true, state, reply);
+        const state = { isAllowed: false, ttlInSeconds: Math.ceil(msLeft / 1000) };
+        this.refuseIf('auth_failures', count > this.authFailureBudget, state, reply);
       },
       refund: async () => {
-        if (!key) return;
-        // Counting is protection, not a dependency (skipOnError above): a lost refund costs one try.
-        await this.counters!.eval(REFUND_SCRIPT, 1, `${this.nameSpace}${key}`).catch(() => undefined);
+        await this.counters!.eval(REFUND_SCRIPT, 1, key).catch(() => undefined);
       },
     };
   }
