@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
+import { readdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { csvOf, individual } from '@bulk-import/csv/__tests__/csv-fixtures';
 import { caller, uploadsService } from '@bulk-import/uploads/__tests__/uploads-kit';
@@ -106,6 +108,26 @@ describe('bulk upload under attack', () => {
       details: { idleTimeoutMs: 200 },
     });
     expect(dataSource.createQueryRunner).not.toHaveBeenCalled();
+    const slot = await slots.acquire.mock.results[0].value;
+    expect(slot.release).toHaveBeenCalled();
+  });
+
+  it('lets go of the slot and the spool file of a client that hangs up mid-file', async () => {
+    const { service, slots } = uploadsService();
+    const { request, send } = handFedUpload();
+    Object.assign(request, { complete: false });
+    const spoolFiles = async () =>
+      (await readdir(tmpdir())).filter((name) => name.startsWith('bulk-upload-'));
+    const before = await spoolFiles();
+    const [header, row] = csvOf([individual('c1')]).split('\n');
+
+    const accepting = service.accept(caller, request);
+    send(`${header}\n${row}\n`);
+    await turn();
+    request.destroy();
+
+    await expect(accepting).rejects.toThrow('The client stopped sending the upload');
+    expect(await spoolFiles()).toEqual(before);
     const slot = await slots.acquire.mock.results[0].value;
     expect(slot.release).toHaveBeenCalled();
   });
