@@ -9,6 +9,9 @@ import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 /** How long a slot outlives a replica that stopped renewing it (it renews every 80% of this). */
 const SLOT_LEASE_MS = 30_000;
 
+/** When a refused upload may try again: a running upload frees its slot within seconds or minutes. */
+const RETRY_AFTER_SECONDS = 10;
+
 /** A held upload slot; give it back once the upload is stored or refused. */
 export interface UploadSlot {
   release(): Promise<void>;
@@ -51,11 +54,13 @@ export class UploadSlots {
       return { release: async () => undefined };
     }
     if (!acquired) {
-      throw new ApiException(
+      const refusal = new ApiException(
         'RATE_LIMITED',
         `At most ${this.limit} bulk uploads of a platform may run at once; retry once one has finished`,
         { maxConcurrentUploads: this.limit },
       );
+      refusal.retryAfterSeconds = RETRY_AFTER_SECONDS;
+      throw refusal;
     }
     return { release: () => semaphore.release().catch(() => undefined) };
   }

@@ -24,14 +24,11 @@ export function authenticationHook(
 ): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
-    const principal = await authenticator
-      .authenticate(request.headers.authorization, limits.authenticationBudget(request, reply))
-      .catch((error: unknown) => {
-        // The replica has as many secret checks running and queued as it takes.
-        if (error instanceof ApiException && error.code === 'SERVICE_UNAVAILABLE')
-          void reply.header('retry-after', '1');
-        throw error;
-      });
+    // A refusal for a busy replica (503) carries Retry-After from the error filter.
+    const principal = await authenticator.authenticate(
+      request.headers.authorization,
+      limits.authenticationBudget(request, reply),
+    );
     request.principal = principal;
     await limits.admitToken(request, reply);
     const path = apiPath(request.url);

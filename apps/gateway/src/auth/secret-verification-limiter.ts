@@ -36,12 +36,10 @@ export class SecretVerificationLimiter {
     if (this.admitted >= this.capacity) {
       refusals.inc();
       return Promise.reject(
-        new ApiException(
+        // Answered with Retry-After by the error filter.
+        ApiException.retryLater(
           'SERVICE_UNAVAILABLE',
           'Too many credential checks in progress; retry after Retry-After',
-          {
-            retryAfterSeconds: 1,
-          },
         ),
       );
     }

@@ -35,6 +35,7 @@ describe('UploadSlots on the real Redis', () => {
     await expect(replicas[0].acquire(platform)).rejects.toMatchObject({
       code: 'RATE_LIMITED',
       details: { maxConcurrentUploads: 2 },
+      retryAfterSeconds: 10,
     });
     await expect(replicas[1].acquire(platform)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     const other = await replicas[1].acquire(otherPlatform);
