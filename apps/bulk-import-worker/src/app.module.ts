@@ -11,6 +11,7 @@ import { ImportJobsController } from '@bulk-import/jobs/import-jobs.controller';
 import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
 import { BULK_IMPORT_RETENTION } from '@bulk-import/retention';
 import { UploadsController } from '@bulk-import/uploads/uploads.controller';
+import { UploadSlots } from '@bulk-import/uploads/upload-slots';
 import { UploadsService } from '@bulk-import/uploads/uploads.service';
 
 @Module({
@@ -28,6 +29,7 @@ import { UploadsService } from '@bulk-import/uploads/uploads.service';
   providers: [
     ImportJobsStore,
     UploadsService,
+    UploadSlots,
     ChunkQueue,
     ChunkProcessor,
     CustomerBatchesClient,

@@ -34,6 +34,40 @@ export class BulkImportEnvironment extends CommonEnvironment {
   @Max(4 * 1024 ** 3)
   BULK_MAX_BYTES = 512 * 1024 * 1024;
 
+  /**
+   * Characters one CSV record (a row, the header too) may hold; a longer one is refused with 400
+   * naming its row, read no further than this.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(16 * 1024 * 1024)
+  BULK_MAX_RECORD_BYTES = 64 * 1024;
+
+  /** Fields one CSV record may hold; more is refused with 400 naming the row. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(16)
+  @Max(10_000)
+  BULK_MAX_COLUMNS = 100;
+
+  /** Silence after which an upload still being sent is abandoned with 408 REQUEST_TIMEOUT. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  BULK_UPLOAD_IDLE_TIMEOUT_MS = 30_000;
+
+  /**
+   * Uploads one platform (per environment) may have running at once across every replica; the next
+   * is refused with 429 before it is read.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  BULK_MAX_CONCURRENT_UPLOADS_PER_PLATFORM = 2;
+
   /** Rows per chunk, the unit of work on the queue and of one customers batch. */
   @Type(() => Number)
   @IsInt()

@@ -5,6 +5,7 @@ import { serviceFoundation } from '@payments/messaging';
 import { ListCountsCompactor } from '@payments/persistence';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { PermissionGuard } from '@gateway/auth/auth.guard';
+import { SecretVerificationLimiter } from '@gateway/auth/secret-verification-limiter';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { GATEWAY_SCHEMA } from '@gateway/database';
 import { GatewayEnvironment } from '@gateway/gateway.environment';
@@ -31,6 +32,7 @@ import { TokensService } from '@gateway/tokens/tokens.service';
   controllers: [TokensController],
   providers: [
     TokenAuthenticator,
+    SecretVerificationLimiter,
     TokensService,
     ListCountsCompactor,
     IdempotencyStore,

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, IsUrl, Max, Min } from 'class-validator';
+import { availableParallelism } from 'node:os';
 import { CommonEnvironment } from '@payments/runtime';
 
 const internalUrl = { require_tld: false, protocols: ['http', 'https'] };
@@ -24,6 +25,23 @@ export class GatewayEnvironment extends CommonEnvironment {
   @Min(0)
   @Max(3_600_000)
   AUTH_CACHE_TTL_MS = 60_000;
+
+  /**
+   * Secret checks (scrypt) one replica runs at once; a burst of new or wrong credentials waits
+   * beyond this instead of starving cached requests of CPU. Default: four per core.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_024)
+  AUTH_MAX_CONCURRENT_VERIFICATIONS = 4 * availableParallelism();
+
+  /** Secret checks that may wait for one of the running ones; past this they get 503 with Retry-After. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(100_000)
+  AUTH_MAX_QUEUED_VERIFICATIONS = 256;
 
   /** How long an upstream app may take to answer before the gateway gives up with 503. */
   @Type(() => Number)

@@ -1,4 +1,10 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { BulkImportError, BulkImportJobStatus, toApiId } from '@payments/contracts';
 import { ApiException, Caller, FieldError } from '@payments/http';
@@ -56,7 +62,9 @@ interface PendingRow {
  * taken again only counts one more attempt on its row).
  */
 @Injectable()
-export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class ChunkProcessor
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger(ChunkProcessor.name);
   /** Which replica took or finished a chunk, kept on the chunk for inspection. */
   private readonly workerName = `${hostname()}#${process.pid}`;
@@ -88,9 +96,14 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
     });
     this.worker.on('failed', (job, error) => {
       chunkOutcomes.inc({ outcome: 'retrying' });
-      this.logger.warn({ err: error, chunk: job?.id, attempt: job?.attemptsMade }, 'bulk import chunk failed; it will be tried again');
+      this.logger.warn(
+        { err: error, chunk: job?.id, attempt: job?.attemptsMade },
+        'bulk import chunk failed; it will be tried again',
+      );
     });
-    this.worker.on('stalled', (chunk) => this.logger.warn({ chunk }, 'bulk import chunk lost its replica; another takes it'));
+    this.worker.on('stalled', (chunk) =>
+      this.logger.warn({ chunk }, 'bulk import chunk lost its replica; another takes it'),
+    );
     this.worker.on('error', (error) => this.logger.error({ err: error }, 'bulk import worker error'));
   }
 
@@ -106,7 +119,10 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
     if (await settledWithin([closing], graceMs)) return;
     const handedBack = [...this.inHand.values()].map(({ job, token }) => job.moveToWait(token));
     await Promise.allSettled(handedBack);
-    this.logger.warn({ chunks: handedBack.length }, 'bulk import chunks still in hand at shutdown went back to the queue');
+    this.logger.warn(
+      { chunks: handedBack.length },
+      'bulk import chunks still in hand at shutdown went back to the queue',
+    );
   }
 
   onApplicationShutdown(): void {
@@ -157,10 +173,16 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
     chunk: StartedChunk,
     isLastAttempt: boolean,
   ): Promise<{ outcome: ChunkOutcome; status: BulkImportJobStatus | undefined }> {
-    const finish = (outcome: ChunkOutcome) => this.store.finishChunk(chunk.jobId, chunk.chunkIndex, this.workerName, outcome);
+    const finish = (outcome: ChunkOutcome) =>
+      this.store.finishChunk(chunk.jobId, chunk.chunkIndex, this.workerName, outcome);
     const giveUp = (error: unknown): BatchEntryError => {
       if (!isLastAttempt || isSystemicFault(error)) throw error;
-      reportParked(this.logger, 'bulk-import-chunk', { jobId: toApiId('Job', chunk.jobId), chunk: chunk.chunkIndex }, error);
+      reportParked(
+        this.logger,
+        'bulk-import-chunk',
+        { jobId: toApiId('Job', chunk.jobId), chunk: chunk.chunkIndex },
+        error,
+      );
       return givenUp(error);
     };
     let outcome: ChunkOutcome;
@@ -170,13 +192,18 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
       const reason = giveUp(error);
       // Named by number: the rows themselves may be what failed.
       const rowNumbers = chunk.rows.map((_, index) => chunk.firstRow + index);
-      outcome = { successful: 0, errors: rowNumbers.map((rowNumber) => failedRow(`row_${rowNumber}`, rowNumber, reason)) };
+      outcome = {
+        successful: 0,
+        errors: rowNumbers.map((rowNumber) => failedRow(`row_${rowNumber}`, rowNumber, reason)),
+      };
     }
     try {
       return { outcome, status: await finish(outcome) };
     } catch (error) {
       const reason = giveUp(error);
-      const errors = outcome.errors.map(({ correlationId, rowNumber }) => failedRow(correlationId, rowNumber, reason));
+      const errors = outcome.errors.map(({ correlationId, rowNumber }) =>
+        failedRow(correlationId, rowNumber, reason),
+      );
       outcome = { successful: outcome.successful, errors };
       return { outcome, status: await finish(outcome) };
     }
@@ -194,7 +221,8 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
       const rowNumber = chunk.firstRow + index;
       const correlationId = correlationIdOf(row, chunk.columns, rowNumber);
       const read = readRow(row, chunk.columns, chunk.fieldCount);
-      if ('errors' in read) errors.push(failedRow(correlationId, rowNumber, ApiException.invalidInput(read.errors)));
+      if ('errors' in read)
+        errors.push(failedRow(correlationId, rowNumber, ApiException.invalidInput(read.errors)));
       else pending.push({ rowNumber, correlationId, entry: read.entry });
     });
     const caller: Caller = {
@@ -208,12 +236,20 @@ export class ChunkProcessor implements OnApplicationBootstrap, BeforeApplication
       const batchKey = `${toApiId('Job', chunk.jobId)}/${chunk.chunkIndex}/${part}`;
       let results;
       try {
-        results = await this.customers.create(caller, batchKey, batch.map((row) => row.entry));
+        results = await this.customers.create(
+          caller,
+          batchKey,
+          batch.map((row) => row.entry),
+        );
       } catch (error) {
         if (!isLastAttempt) throw error;
         const reason = givenUp(error);
-        this.logger.error({ err: error, batchKey }, 'bulk import batch failed on its last attempt; its rows fail');
-        for (const row of batches.slice(part).flat()) errors.push(failedRow(row.correlationId, row.rowNumber, reason));
+        this.logger.error(
+          { err: error, batchKey },
+          'bulk import batch failed on its last attempt; its rows fail',
+        );
+        for (const row of batches.slice(part).flat())
+          errors.push(failedRow(row.correlationId, row.rowNumber, reason));
         break;
       }
       results.forEach((result, index) => {

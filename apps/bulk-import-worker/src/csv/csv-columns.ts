@@ -12,7 +12,13 @@ export const REQUIRED_BY_TYPE: Record<CustomerType, readonly string[]> = {
 };
 export const OPTIONAL_BY_TYPE: Record<CustomerType, readonly string[]> = {
   INDIVIDUAL: ['addressLine2', 'platformAccountId', 'description', 'email', 'nationality'],
-  BUSINESS: ['addressLine2', 'platformAccountId', 'description', 'businessRegistrationNumber', 'businessTaxId'],
+  BUSINESS: [
+    'addressLine2',
+    'platformAccountId',
+    'description',
+    'businessRegistrationNumber',
+    'businessTaxId',
+  ],
 };
 /** Optional for all; a row that fills them also gets an external account. */
 export const BANK_COLUMNS = [
@@ -57,11 +63,16 @@ export interface HeaderCheck {
 export function checkHeader(header: string[]): HeaderCheck {
   const names = header.map((name) => name.trim());
   const present = new Set(names);
-  const common = [...REQUIRED_FOR_ALL, ...REQUIRED_BY_TYPE.INDIVIDUAL.filter((column) => REQUIRED_BY_TYPE.BUSINESS.includes(column))];
+  const common = [
+    ...REQUIRED_FOR_ALL,
+    ...REQUIRED_BY_TYPE.INDIVIDUAL.filter((column) => REQUIRED_BY_TYPE.BUSINESS.includes(column)),
+  ];
   const missingByType = CUSTOMER_TYPES.map((type) =>
     REQUIRED_BY_TYPE[type].filter((column) => !common.includes(column) && !present.has(column)),
   );
-  const typeSpecificMissing = missingByType.every((missing) => missing.length > 0) ? missingByType.flat() : [];
+  const typeSpecificMissing = missingByType.every((missing) => missing.length > 0)
+    ? missingByType.flat()
+    : [];
   const columns: string[] = [];
   const positions: number[] = [];
   names.forEach((name, position) => {

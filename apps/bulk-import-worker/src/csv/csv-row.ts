@@ -1,6 +1,11 @@
 import { BulkImportError, CUSTOMER_TYPES, CustomerType, unstorableText } from '@payments/contracts';
 import { FieldError } from '@payments/http';
-import { BANK_COLUMNS, KNOWN_COLUMNS, REQUIRED_BY_TYPE, REQUIRED_FOR_ALL } from '@bulk-import/csv/csv-columns';
+import {
+  BANK_COLUMNS,
+  KNOWN_COLUMNS,
+  REQUIRED_BY_TYPE,
+  REQUIRED_FOR_ALL,
+} from '@bulk-import/csv/csv-columns';
 
 /** A row as stored: its values for the job's columns, or how many fields it had when not as many as the header. */
 export type StoredRow = string[] | number;
@@ -110,9 +115,15 @@ export function readRow(
   const fillsBankColumns = BANK_COLUMNS.some((column) => value(column));
   let externalAccount: BatchEntry['externalAccount'];
   if (fillsBankColumns && customerType === 'BUSINESS') {
-    errors.push({ field: 'accountType', message: 'bank columns are taken for INDIVIDUAL rows only: accounts pay individual beneficiaries' });
+    errors.push({
+      field: 'accountType',
+      message: 'bank columns are taken for INDIVIDUAL rows only: accounts pay individual beneficiaries',
+    });
   } else if (fillsBankColumns && !(accountType in CSV_ACCOUNT_CURRENCIES)) {
-    errors.push({ field: 'accountType', message: `must be one of ${Object.keys(CSV_ACCOUNT_CURRENCIES).join(', ')} when bank columns are filled` });
+    errors.push({
+      field: 'accountType',
+      message: `must be one of ${Object.keys(CSV_ACCOUNT_CURRENCIES).join(', ')} when bank columns are filled`,
+    });
   } else if (fillsBankColumns) {
     externalAccount = {
       currency: CSV_ACCOUNT_CURRENCIES[accountType],
@@ -157,7 +168,12 @@ export function rowError(
   rowNumber: number,
   failure: { code: string; message: string; details?: Record<string, unknown> },
 ): BulkImportError {
-  return { correlationId, code: failure.code, message: failure.message, details: { row: rowNumber, ...failure.details } };
+  return {
+    correlationId,
+    code: failure.code,
+    message: failure.message,
+    details: { row: rowNumber, ...failure.details },
+  };
 }
 
 function beneficiaryColumn(field: string): string | undefined {
@@ -173,7 +189,8 @@ function beneficiaryColumn(field: string): string | undefined {
  */
 function unstorableCells(row: string[], columns: readonly string[]): FieldError[] {
   return columns.flatMap((column, index) => {
-    const fault = KNOWN_COLUMNS.includes(column) && row[index] !== undefined ? unstorableText(row[index]) : undefined;
+    const fault =
+      KNOWN_COLUMNS.includes(column) && row[index] !== undefined ? unstorableText(row[index]) : undefined;
     return fault ? [{ field: column, message: fault }] : [];
   });
 }

@@ -67,21 +67,37 @@ export class ImportJobsStore {
   ): Promise<void> {
     await manager.query(
       `INSERT INTO import_jobs (id, platform_id, environment, status, columns, request_id) VALUES ($1, $2, $3, 'PENDING', $4, $5)`,
-      [job.id, job.scope.platformId, job.scope.environment, JSON.stringify({ names: job.columns, fieldCount: job.fieldCount }), job.requestId ?? null],
+      [
+        job.id,
+        job.scope.platformId,
+        job.scope.environment,
+        JSON.stringify({ names: job.columns, fieldCount: job.fieldCount }),
+        job.requestId ?? null,
+      ],
     );
   }
 
-  async insertChunk(manager: EntityManager, jobId: string, chunkIndex: number, firstRow: number, rows: StoredRow[]): Promise<void> {
-    await manager.query(`INSERT INTO import_chunks (job_id, chunk_index, first_row, rows) VALUES ($1, $2, $3, $4)`, [
-      jobId,
-      chunkIndex,
-      firstRow,
-      JSON.stringify(rows),
-    ]);
+  async insertChunk(
+    manager: EntityManager,
+    jobId: string,
+    chunkIndex: number,
+    firstRow: number,
+    rows: StoredRow[],
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO import_chunks (job_id, chunk_index, first_row, rows) VALUES ($1, $2, $3, $4)`,
+      [jobId, chunkIndex, firstRow, JSON.stringify(rows)],
+    );
   }
 
   /** Records how many rows and chunks the stored upload has; an empty file is COMPLETED at once. */
-  async sealJob(manager: EntityManager, jobId: string, totalRows: number, chunkCount: number, requestId?: string): Promise<BulkImportJobStatus> {
+  async sealJob(
+    manager: EntityManager,
+    jobId: string,
+    totalRows: number,
+    chunkCount: number,
+    requestId?: string,
+  ): Promise<BulkImportJobStatus> {
     const [job] = await updated<JobRow>(
       manager,
       `UPDATE import_jobs SET total_rows = $2, chunk_count = $3, updated_at = now(),
@@ -95,7 +111,12 @@ export class ImportJobsStore {
   }
 
   /** A file that stopped being readable: FAILED at once, with one error naming where. */
-  async failJob(manager: EntityManager, jobId: string, error: BulkImportError & { rowNumber: number }, requestId?: string): Promise<void> {
+  async failJob(
+    manager: EntityManager,
+    jobId: string,
+    error: BulkImportError & { rowNumber: number },
+    requestId?: string,
+  ): Promise<void> {
     await this.insertErrors(manager, jobId, [error]);
     const [job] = await updated<JobRow>(
       manager,
@@ -148,7 +169,12 @@ export class ImportJobsStore {
    * job's status afterwards, COMPLETED when this was its last chunk (then published in the same
    * transaction), or undefined for a duplicate.
    */
-  finishChunk(jobId: string, chunkIndex: number, worker: string, outcome: ChunkOutcome): Promise<BulkImportJobStatus | undefined> {
+  finishChunk(
+    jobId: string,
+    chunkIndex: number,
+    worker: string,
+    outcome: ChunkOutcome,
+  ): Promise<BulkImportJobStatus | undefined> {
     return this.dataSource.transaction(async (manager) => {
       const finished = await updated(
         manager,
@@ -194,7 +220,11 @@ export class ImportJobsStore {
   }
 
   /** Texts from the file are made storable: a NUL or lone surrogate in one would fail the chunk's outcome. */
-  private async insertErrors(manager: EntityManager, jobId: string, errors: ChunkOutcome['errors']): Promise<void> {
+  private async insertErrors(
+    manager: EntityManager,
+    jobId: string,
+    errors: ChunkOutcome['errors'],
+  ): Promise<void> {
     if (errors.length === 0) return;
     await manager.query(
       `INSERT INTO import_errors (job_id, row_number, correlation_id, code, message, details)
@@ -208,7 +238,11 @@ export class ImportJobsStore {
         errors.map((error) => storableText(error.correlationId)),
         errors.map((error) => storableText(error.code)),
         errors.map((error) => storableText(error.message)),
-        errors.map((error) => JSON.stringify(error.details, (_, value) => (typeof value === 'string' ? storableText(value) : value))),
+        errors.map((error) =>
+          JSON.stringify(error.details, (_, value) =>
+            typeof value === 'string' ? storableText(value) : value,
+          ),
+        ),
       ],
     );
   }
@@ -222,13 +256,22 @@ export class ImportJobsStore {
     return {
       jobId: toApiId('Job', job.id),
       status: job.status,
-      progress: { total: job.total_rows, processed: job.processed, successful: job.successful, failed: job.failed },
+      progress: {
+        total: job.total_rows,
+        processed: job.processed,
+        successful: job.successful,
+        failed: job.failed,
+      },
       errors,
       ...(job.completed_at ? { completedAt: job.completed_at.toISOString() } : {}),
     };
   }
 
-  private async publishFinished(manager: EntityManager, job: JobRow, requestId: string | undefined): Promise<void> {
+  private async publishFinished(
+    manager: EntityManager,
+    job: JobRow,
+    requestId: string | undefined,
+  ): Promise<void> {
     const event: BulkImportJobEvent = createEvent(
       'bulk-import.job-finished',
       1,
@@ -244,6 +287,10 @@ export class ImportJobsStore {
  * The rows an UPDATE ... RETURNING gave back. Run as a query of a CTE, since for a bare UPDATE
  * TypeORM's query() answers [rows, count] instead of the rows.
  */
-async function updated<T = unknown>(manager: EntityManager, update: string, parameters: unknown[]): Promise<T[]> {
+async function updated<T = unknown>(
+  manager: EntityManager,
+  update: string,
+  parameters: unknown[],
+): Promise<T[]> {
   return manager.query(`WITH updated AS (${update}) SELECT * FROM updated`, parameters);
 }

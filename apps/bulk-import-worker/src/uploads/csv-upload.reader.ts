@@ -4,6 +4,7 @@ import { CsvError, parse } from 'csv-parse';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { CsvRowCounter, textBeforeBadBytes } from '@bulk-import/uploads/csv-row-counter';
+import { IdleTimer } from '@bulk-import/uploads/idle-timer';
 
 /** The multipart part that carries the CSV (docs/api.md, "Bulk import"). */
 export const FILE_PART = 'file';
@@ -24,6 +25,17 @@ export class UnreadableFile extends Error {
   }
 }
 
+export interface UploadLimits {
+  /** Bytes the file may hold (413 past it). */
+  maxBytes: number;
+  /** Characters one record may hold, the header too (400 naming the row past it). */
+  maxRecordBytes: number;
+  /** Fields one record may hold (400 naming the row past it). */
+  maxColumns: number;
+  /** Silence after which the upload is abandoned (408). */
+  idleTimeoutMs: number;
+}
+
 export interface CsvUpload {
   header: string[];
   /** The data rows, from row 2 on. */
@@ -32,22 +44,35 @@ export interface CsvUpload {
 
 /**
  * Opens the CSV in a multipart upload and reads its header row. The rows are read as they arrive:
- * the body is never held whole, and reading waits whenever the consumer does. Fails with 400 for a
- * body that is not multipart, lacks the `file` part, or has no readable header row, and with 413
- * past `maxBytes`; the rows fail with UnreadableFile where the content stops being UTF-8 CSV.
+ * the body is never held whole, nor is one record past `maxRecordBytes` (csv-parse stops at that
+ * size), and reading waits whenever the consumer does. Fails with 400 for a body that is not
+ * multipart, lacks the `file` part, has no readable header row, or holds a record too long or too
+ * wide (naming the row), with 413 past `maxBytes` and with 408 once the client falls silent for
+ * `idleTimeoutMs`; the rows fail with UnreadableFile where the content stops being UTF-8 CSV.
  */
 export async function openCsvUpload(
   body: Readable,
   headers: IncomingHttpHeaders,
-  { maxBytes }: { maxBytes: number },
+  limits: UploadLimits,
 ): Promise<CsvUpload> {
-  const { file, release } = await filePart(body, headers, maxBytes);
+  const idle = new IdleTimer(limits.idleTimeoutMs);
+  // A listener beside the pipe sees every chunk and leaves the pipe's flow control alone.
+  body.on('data', () => idle.touch());
+  body.once('end', () => idle.stop());
+  body.once('close', () => idle.stop());
+  const opening = filePart(body, headers, limits.maxBytes);
+  opening.catch(() => undefined);
+  const { file, release } = await Promise.race([opening, idle.expired]).catch((error: unknown) => {
+    if (error instanceof ApiException && error.code === 'REQUEST_TIMEOUT') dropRest(body);
+    throw error;
+  });
   let header: string[] | undefined;
   // Caught as parsed: a failure further on discards what the parser still buffers, the header too.
   const parser = parse({
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
+    max_record_size: limits.maxRecordBytes,
     on_record: (record: string[]) => {
       header ??= record;
       return record;
@@ -56,15 +81,16 @@ export async function openCsvUpload(
   const text = strictUtf8();
   // pipe() passes data on, not failures: each one ends the parse, and with it the reading.
   file.on('limit', () =>
-    parser.destroy(new ApiException('PAYLOAD_TOO_LARGE', `The file is larger than ${maxBytes} bytes`)),
+    parser.destroy(new ApiException('PAYLOAD_TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`)),
   );
   file.on('error', () => parser.destroy(malformed()));
   text.on('error', (error) => parser.destroy(error));
+  idle.expired.catch((error: Error) => parser.destroy(error));
   body.on('close', () => {
     if (!isComplete(body)) parser.destroy(new Error('The client stopped sending the upload'));
   });
   file.pipe(text).pipe(parser);
-  const records = recordsOf(parser, release);
+  const records = recordsOf(parser, limits, release);
   let first: IteratorResult<CsvRecord>;
   try {
     first = await records.next();
@@ -82,17 +108,41 @@ export async function openCsvUpload(
   return { header: first.value.fields, rows: records };
 }
 
-/** The parsed records; reading stopped early (a failure, a refusal) lets the rest of the body go unparsed. */
-async function* recordsOf(parser: ReturnType<typeof parse>, release: () => void): AsyncGenerator<CsvRecord> {
+/**
+ * The parsed records, each within the record limits; reading stopped early (a failure, a refusal)
+ * lets the rest of the body go unparsed.
+ */
+async function* recordsOf(
+  parser: ReturnType<typeof parse>,
+  { maxRecordBytes, maxColumns }: UploadLimits,
+  release: () => void,
+): AsyncGenerator<CsvRecord> {
   let rowNumber = 0;
   let complete = false;
   try {
     for await (const fields of parser as AsyncIterable<string[]>) {
       rowNumber += 1;
+      if (fields.length > maxColumns) {
+        throw new ApiException(
+          'INVALID_INPUT',
+          `Row ${rowNumber} has ${fields.length} fields; at most ${maxColumns} are read`,
+          {
+            row: rowNumber,
+            maxColumns,
+          },
+        );
+      }
       yield { fields, rowNumber };
     }
     complete = true;
   } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') {
+      const row = parser.info.records + 1;
+      throw new ApiException('INVALID_INPUT', `Row ${row} is longer than ${maxRecordBytes} characters`, {
+        row,
+        maxRecordBytes,
+      });
+    }
     if (error instanceof CsvError) {
       throw new UnreadableFile(parser.info.records + 1, `not readable as CSV (${error.message})`);
     }
@@ -139,7 +189,7 @@ function filePart(
         release: () => {
           body.unpipe(parts);
           stream.resume();
-          body.resume();
+          dropRest(body);
         },
       });
     });
@@ -155,6 +205,12 @@ function filePart(
     });
     body.pipe(parts);
   });
+}
+
+/** Reads and drops what the client still sends, so that it gets the answer rather than a reset. */
+function dropRest(body: Readable): void {
+  body.unpipe();
+  body.resume();
 }
 
 function malformed(): ApiException {

@@ -7,7 +7,9 @@ import {
   ApiConsumes,
   ApiOperation,
   ApiPayloadTooLargeResponse,
+  ApiRequestTimeoutResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@payments/http';
 import type { FastifyRequest } from 'fastify';
@@ -44,9 +46,19 @@ export class UploadsController {
   @ApiAcceptedResponse({ type: UploadAcceptedView })
   @ApiBadRequestResponse({
     description:
-      'INVALID_INPUT: not multipart, no part "file", an empty file, or a header without a required column (details.missingColumns)',
+      'INVALID_INPUT: not multipart, no part "file", an empty file, a header without a required column ' +
+      '(details.missingColumns), or a record longer than BULK_MAX_RECORD_BYTES or wider than BULK_MAX_COLUMNS (details.row)',
   })
-  @ApiPayloadTooLargeResponse({ description: 'PAYLOAD_TOO_LARGE: more than BULK_MAX_ROWS rows or BULK_MAX_BYTES bytes' })
+  @ApiRequestTimeoutResponse({
+    description: 'REQUEST_TIMEOUT: nothing of the upload arrived for BULK_UPLOAD_IDLE_TIMEOUT_MS',
+  })
+  @ApiTooManyRequestsResponse({
+    description:
+      'RATE_LIMITED: the platform already has BULK_MAX_CONCURRENT_UPLOADS_PER_PLATFORM uploads running',
+  })
+  @ApiPayloadTooLargeResponse({
+    description: 'PAYLOAD_TOO_LARGE: more than BULK_MAX_ROWS rows or BULK_MAX_BYTES bytes',
+  })
   upload(@CurrentCaller() caller: Caller, @Req() request: FastifyRequest): Promise<UploadAcceptedView> {
     return this.uploads.accept(caller, request.raw);
   }

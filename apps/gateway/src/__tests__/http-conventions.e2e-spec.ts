@@ -12,16 +12,40 @@ describe('HTTP conventions at the edge', () => {
 
   it.each([
     ['an unknown route', () => sandbox.get('/no-such-thing'), 404, 'NOT_FOUND'],
-    ['malformed JSON', () => sandbox.post('/tokens', undefined, { rawBody: '{"name":' }), 400, 'INVALID_INPUT'],
+    [
+      'malformed JSON',
+      () => sandbox.post('/tokens', undefined, { rawBody: '{"name":' }),
+      400,
+      'INVALID_INPUT',
+    ],
     [
       'a wrong content type',
-      () => sandbox.post('/tokens', undefined, { rawBody: '<token/>', headers: { 'content-type': 'application/xml' } }),
+      () =>
+        sandbox.post('/tokens', undefined, {
+          rawBody: '<token/>',
+          headers: { 'content-type': 'application/xml' },
+        }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     ],
-    ['an oversized body', () => sandbox.post('/tokens', { name: 'x'.repeat(2 * 1024 * 1024), permissions: ['VIEW'] }), 413, 'PAYLOAD_TOO_LARGE'],
-    ['an unknown field', () => sandbox.post('/tokens', { name: 'a', permissions: ['VIEW'], admin: true }), 400, 'INVALID_INPUT'],
-    ['a bad enum value', () => sandbox.post('/tokens', { name: 'a', permissions: ['ROOT'] }), 400, 'INVALID_INPUT'],
+    [
+      'an oversized body',
+      () => sandbox.post('/tokens', { name: 'x'.repeat(2 * 1024 * 1024), permissions: ['VIEW'] }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+    [
+      'an unknown field',
+      () => sandbox.post('/tokens', { name: 'a', permissions: ['VIEW'], admin: true }),
+      400,
+      'INVALID_INPUT',
+    ],
+    [
+      'a bad enum value',
+      () => sandbox.post('/tokens', { name: 'a', permissions: ['ROOT'] }),
+      400,
+      'INVALID_INPUT',
+    ],
     ['a bad date', () => sandbox.get('/tokens?createdAfter=yesterday'), 400, 'INVALID_INPUT'],
     ['limit 0', () => sandbox.get('/tokens?limit=0'), 400, 'INVALID_INPUT'],
     ['limit 101', () => sandbox.get('/tokens?limit=101'), 400, 'INVALID_INPUT'],
@@ -67,7 +91,11 @@ describe('HTTP conventions at the edge', () => {
         .find((line) => line.includes(`"requestId":"${requestId}"`)),
     );
 
-    expect(JSON.parse(entry)).toMatchObject({ msg: 'request completed', res: { statusCode: 404 }, app: 'gateway' });
+    expect(JSON.parse(entry)).toMatchObject({
+      msg: 'request completed',
+      res: { statusCode: 404 },
+      app: 'gateway',
+    });
   });
 
   it('serves the OpenAPI document and its docs page', async () => {

@@ -18,15 +18,17 @@ export const RequiresPermission = (permission: Permission) => SetMetadata(REQUIR
  * environment-checked in a Fastify hook, before any handler, so that the proxied routes never enter Nest's pipeline; a proxied route's
  * permission comes from the route table.
  */
-export function authenticationHook(authenticator: TokenAuthenticator, limits: RequestLimits): preHandlerAsyncHookHandler {
+export function authenticationHook(
+  authenticator: TokenAuthenticator,
+  limits: RequestLimits,
+): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
-    const principal = await authenticator
-      .authenticate(request.headers.authorization, () => limits.admitAddress(request, reply))
-      .catch(async (error: unknown) => {
-        if (error instanceof ApiException && error.code === 'UNAUTHORIZED') await limits.countAuthFailure(request);
-        throw error;
-      });
+    // A refusal for a busy replica (503) carries Retry-After from the error filter.
+    const principal = await authenticator.authenticate(
+      request.headers.authorization,
+      limits.authenticationBudget(request, reply),
+    );
     request.principal = principal;
     await limits.admitToken(request, reply);
     const path = apiPath(request.url);
@@ -34,7 +36,7 @@ export function authenticationHook(authenticator: TokenAuthenticator, limits: Re
       throw new ApiException('FORBIDDEN', 'Sandbox endpoints need sandbox credentials');
     }
     const route = findRoute(path);
-    if (route) assertPermission(principal, requiredPermission(request.method, route.writePermission));
+    if (route) assertPermission(principal, requiredPermission(request.method, route));
   };
 }
 

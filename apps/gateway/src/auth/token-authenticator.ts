@@ -9,10 +9,24 @@ import { IsNull, Repository } from 'typeorm';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { Principal } from '@gateway/auth/principal';
 import { verifySecret } from '@gateway/auth/secret-hasher';
+import { SecretVerificationLimiter } from '@gateway/auth/secret-verification-limiter';
 import { GatewayEnvironment } from '@gateway/gateway.environment';
 
 /** Redis channel on which every gateway replica hears of a deleted token and forgets it at once. */
 const REVOCATIONS_CHANNEL = 'gateway:token-revocations';
+
+/**
+ * What a caller of authenticate() does around a check of a secret against its hash (a cache miss):
+ * the failed-authentication budget of the client's address is charged before the check, so that a
+ * concurrent burst of wrong secrets cannot all be checked before the budget trips, and refunded once
+ * the secret matched.
+ */
+export interface VerificationBudget {
+  /** Charges one failure before the secret is checked; throws to refuse the check. */
+  charge(): Promise<void>;
+  /** Gives the charge back: the secret was right. */
+  refund(): Promise<void>;
+}
 
 interface VerifiedCredential {
   principal: Principal;
@@ -32,12 +46,15 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
   private readonly pending = new Map<string, Promise<Principal | undefined>>();
   /** When each token was last revoked, so a verification racing the deletion is not cached. */
   private readonly revokedAt = new Map<string, number>();
+  /** When the whole cache was last dropped, so a verification racing the drop is not cached. */
+  private cacheDroppedAt = 0;
   private readonly cacheTtlMs: number;
   private subscriber?: Redis;
 
   constructor(
     @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly limiter: SecretVerificationLimiter,
     config: ConfigService<GatewayEnvironment, true>,
   ) {
     this.cacheTtlMs = config.get('AUTH_CACHE_TTL_MS', { infer: true });
@@ -47,6 +64,9 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (_channel, clientId: string) => this.forget(clientId));
     this.subscriber.on('error', (error) => this.logger.warn({ err: error }, 'revocation subscriber error'));
+    // ioredis subscribes again on reconnecting, but what was published meanwhile is lost: any cached
+    // pair may have been revoked while this replica was not listening.
+    this.subscriber.on('ready', () => this.dropCache());
     await this.subscriber.subscribe(REVOCATIONS_CHANNEL);
   }
 
@@ -55,30 +75,33 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The principal of a Basic header. `beforeVerifying` runs first when the pair must be checked
-   * against its hash, not when it was verified a moment ago: the place for a check that only new or
-   * wrong pairs should pay for.
+   * The principal of a Basic header. The budget is charged for a malformed header and for every pair
+   * checked against its hash, not for one verified a moment ago: only new or wrong pairs pay.
    */
-  async authenticate(authorization: string | undefined, beforeVerifying?: () => Promise<void>): Promise<Principal> {
+  async authenticate(authorization: string | undefined, budget?: VerificationBudget): Promise<Principal> {
     const credentials = parseBasic(authorization);
-    if (!credentials) throw new ApiException('UNAUTHORIZED', 'Missing or malformed Basic credentials');
+    if (!credentials) {
+      await budget?.charge();
+      throw new ApiException('UNAUTHORIZED', 'Missing or malformed Basic credentials');
+    }
     const secretDigest = createHash('sha256').update(credentials.secret).digest();
     const cached = this.verified.get(credentials.clientId);
     if (cached && cached.expiresAt > Date.now() && timingSafeEqual(cached.secretDigest, secretDigest)) {
       return cached.principal;
     }
-    await beforeVerifying?.();
+    await budget?.charge();
     // Concurrent first calls with the same pair share one scrypt verification.
     const pendingKey = `${credentials.clientId}:${secretDigest.toString('hex')}`;
     let verification = this.pending.get(pendingKey);
     if (!verification) {
-      verification = this.verify(credentials.clientId, credentials.secret, secretDigest).finally(() =>
-        this.pending.delete(pendingKey),
-      );
+      verification = this.limiter
+        .run(() => this.verify(credentials.clientId, credentials.secret, secretDigest))
+        .finally(() => this.pending.delete(pendingKey));
       this.pending.set(pendingKey, verification);
     }
     const principal = await verification;
     if (!principal) throw new ApiException('UNAUTHORIZED', 'Invalid client id or secret');
+    await budget?.refund();
     return principal;
   }
 
@@ -86,6 +109,13 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
   async revoke(clientId: string): Promise<void> {
     this.forget(clientId);
     await this.redis.publish(REVOCATIONS_CHANNEL, clientId);
+  }
+
+  private dropCache(): void {
+    if (this.verified.size > 0)
+      this.logger.warn('revocation subscription (re)connected: dropping every cached credential');
+    this.verified.clear();
+    this.cacheDroppedAt = Date.now();
   }
 
   private forget(clientId: string): void {
@@ -108,7 +138,7 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
       environment: token.environment,
       permissions: token.permissions,
     };
-    if ((this.revokedAt.get(clientId) ?? 0) < startedAt) {
+    if ((this.revokedAt.get(clientId) ?? 0) < startedAt && this.cacheDroppedAt < startedAt) {
       this.verified.set(clientId, { principal, secretDigest, expiresAt: Date.now() + this.cacheTtlMs });
     }
     return principal;
@@ -123,7 +153,9 @@ const CREDENTIAL_PART = /^[\x21-\x7e]{1,256}$/;
  * undefined for anything that cannot be a pair of ours, so that it is refused with 401 before any
  * lookup rather than reaching the database with bytes it cannot compare.
  */
-export function parseBasic(authorization: string | undefined): { clientId: string; secret: string } | undefined {
+export function parseBasic(
+  authorization: string | undefined,
+): { clientId: string; secret: string } | undefined {
   const match = /^basic +([A-Za-z0-9+/=]+) *$/i.exec(authorization ?? '');
   if (!match) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');

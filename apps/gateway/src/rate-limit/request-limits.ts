@@ -6,6 +6,7 @@ import { REDIS } from '@payments/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { Counter } from 'prom-client';
+import type { VerificationBudget } from '@gateway/auth/token-authenticator';
 import { GatewayEnvironment } from '@gateway/gateway.environment';
 
 type Limiter = (request: FastifyRequest, options?: { increment: boolean }) => Promise<LimitState>;
@@ -17,6 +18,13 @@ interface LimitState {
   remaining?: number;
   ttlInSeconds?: number;
 }
+
+/** Counts one more in a fixed window that starts with its first count: answers [count, ms left]. */
+const CHARGE_SCRIPT = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+/** Takes one back from a count still in its window; a count gone with its window stays gone. */
+const REFUND_SCRIPT = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`;
 
 const refusals = new Counter({
   name: 'gateway_rate_limited_requests_total',
@@ -35,8 +43,16 @@ const refusals = new Counter({
 export class RequestLimits {
   private readonly logger = new Logger(RequestLimits.name);
   private perToken?: Limiter;
-  private authFailures?: Limiter;
   private publicPerAddress?: Limiter;
+  /**
+   * The failed-authentication budget is counted by its own two scripts rather than by
+   * @fastify/rate-limit, which can count up but not give a count back.
+   */
+  private counters?: Redis;
+  private nameSpace = '';
+  private authFailureBudget = 0;
+  private timeWindow = 0;
+  private proxyHops = 0;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -47,10 +63,12 @@ export class RequestLimits {
     const setting = <K extends keyof GatewayEnvironment>(name: K) => this.config.get(name, { infer: true });
     // Commands of concurrent requests share one write to Redis.
     const counters = this.redis.duplicate({ enableAutoPipelining: true });
+    this.counters = counters;
+    this.nameSpace = setting('RATE_LIMIT_REDIS_PREFIX');
     await fastify.register(rateLimit, {
       global: false,
       redis: counters,
-      nameSpace: setting('RATE_LIMIT_REDIS_PREFIX'),
+      nameSpace: this.nameSpace,
       // Counting is protection, not a dependency: with Redis unreachable requests still pass.
       skipOnError: true,
     });
@@ -62,11 +80,9 @@ export class RequestLimits {
       timeWindow,
       keyGenerator: (request: FastifyRequest) => `token:${request.principal!.tokenId}`,
     }) as Limiter;
-    this.authFailures = fastify.createRateLimit({
-      max: setting('RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS'),
-      timeWindow,
-      keyGenerator: (request: FastifyRequest) => `auth-failures:${clientAddress(request, proxyHops)}`,
-    }) as Limiter;
+    this.authFailureBudget = setting('RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS');
+    this.timeWindow = timeWindow;
+    this.proxyHops = proxyHops;
     this.publicPerAddress = fastify.createRateLimit({
       max: setting('RATE_LIMIT_PUBLIC_PER_ADDRESS'),
       timeWindow,
@@ -86,17 +102,30 @@ export class RequestLimits {
     this.refuseIf('token', state.isExceeded === true, state, reply);
   }
 
-  /** Refuses authentication from an address that has spent its budget of failures; counts nothing. */
-  async admitAddress(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const state = await this.authFailures!(request, { increment: false });
-    this.refuseIf('auth_failures', state.remaining === 0 && (state.ttlInSeconds ?? 0) > 0, state, reply);
-  }
-
-  /** Counts a failed authentication of the request's address. */
-  async countAuthFailure(request: FastifyRequest): Promise<void> {
-    const state = await this.authFailures!(request);
-    if (state.remaining === 0)
-      this.logger.warn({ ip: request.ip }, 'the address has spent its budget of failed authentications');
+  /**
+   * The failed-authentication budget of the request's address. A secret check is charged before it
+   * runs and refunded once it matched, so concurrent wrong secrets past the budget are refused
+   * before any of them is checked.
+   */
+  authenticationBudget(request: FastifyRequest, reply: FastifyReply): VerificationBudget {
+    const key = `${this.nameSpace}auth-failures:${clientAddress(request, this.proxyHops)}`;
+    return {
+      charge: async () => {
+        // Counting is protection, not a dependency (skipOnError above): with Redis unreachable it passes.
+        const counted = (await this.counters!.eval(CHARGE_SCRIPT, 1, key, this.timeWindow).catch(
+          () => undefined,
+        )) as [number, number] | undefined;
+        if (!counted) return;
+        const [count, msLeft] = counted;
+        if (count === this.authFailureBudget)
+          this.logger.warn({ ip: request.ip }, 'the address has spent its budget of failed authentications');
+        const state = { isAllowed: false, ttlInSeconds: Math.ceil(msLeft / 1000) };
+        this.refuseIf('auth_failures', count > this.authFailureBudget, state, reply);
+      },
+      refund: async () => {
+        await this.counters!.eval(REFUND_SCRIPT, 1, key).catch(() => undefined);
+      },
+    };
   }
 
   private refuseIf(limit: string, refused: boolean, state: LimitState, reply: FastifyReply): void {

@@ -46,6 +46,9 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
         return refusal ?? new ApiException('NOT_FOUND', 'Route not found');
       };
       if (!route) throw notFound();
+      // Fails closed should a target ever reach this route without passing the authentication hook.
+      if (!request.principal)
+        throw new ApiException('UNAUTHORIZED', 'Missing or malformed Basic credentials');
       const keyed = isIdempotentPost(request.method, path) ? keyedRequestOf(request) : undefined;
       const call = () =>
         upstreams.call(route.upstream, {

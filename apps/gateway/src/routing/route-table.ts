@@ -6,8 +6,10 @@ export interface RouteRule {
   /** Path prefix under the version segment, matched on whole segments. */
   prefix: string;
   upstream: Upstream;
-  /** Permission needed for anything but GET, which needs VIEW. */
+  /** Permission needed for anything but GET and HEAD. */
   writePermission: Permission;
+  /** Permission needed for GET and HEAD: VIEW unless a read has effects beyond reading. */
+  readPermission?: Permission;
 }
 
 /** Which app owns which part of the public API. The longest matching prefix wins. */
@@ -15,6 +17,14 @@ const RULES: RouteRule[] = [
   { prefix: '/customers/internal-accounts', upstream: 'ledger', writePermission: 'MANAGE' },
   { prefix: '/platform/internal-accounts', upstream: 'ledger', writePermission: 'MANAGE' },
   { prefix: '/customers/bulk', upstream: 'bulkImport', writePermission: 'MANAGE' },
+  // A KYC link opens a hosted page that creates the customer's KYC session: it needs what creating
+  // customers needs, not VIEW (docs/security.md).
+  {
+    prefix: '/customers/kyc-link',
+    upstream: 'customers',
+    writePermission: 'MANAGE',
+    readPermission: 'MANAGE',
+  },
   { prefix: '/customers', upstream: 'customers', writePermission: 'MANAGE' },
   { prefix: '/platform/external-accounts', upstream: 'customers', writePermission: 'MANAGE' },
   { prefix: '/config', upstream: 'customers', writePermission: 'MANAGE' },
@@ -25,6 +35,8 @@ const RULES: RouteRule[] = [
   { prefix: '/transfer-in', upstream: 'transfers', writePermission: 'TRANSACT' },
   { prefix: '/transfer-out', upstream: 'transfers', writePermission: 'TRANSACT' },
   { prefix: '/transactions', upstream: 'transfers', writePermission: 'TRANSACT' },
+  // A UMA lookup calls the receiver's VASP on the caller's behalf and opens a payment: TRANSACT.
+  { prefix: '/receiver/uma', upstream: 'quoting', writePermission: 'TRANSACT', readPermission: 'TRANSACT' },
   { prefix: '/receiver', upstream: 'quoting', writePermission: 'TRANSACT' },
   { prefix: '/uma-providers', upstream: 'quoting', writePermission: 'TRANSACT' },
   // Just-in-time funds settle a quote, which the quoting app owns.
@@ -51,8 +63,11 @@ export function findRoute(path: string): RouteRule | undefined {
   return RULES.find((rule) => path === rule.prefix || path.startsWith(`${rule.prefix}/`));
 }
 
-export function requiredPermission(method: string, writePermission: Permission): Permission {
-  return method === 'GET' || method === 'HEAD' ? 'VIEW' : writePermission;
+export function requiredPermission(
+  method: string,
+  rule: Pick<RouteRule, 'writePermission' | 'readPermission'>,
+): Permission {
+  return method === 'GET' || method === 'HEAD' ? (rule.readPermission ?? 'VIEW') : rule.writePermission;
 }
 
 export function isIdempotentPost(method: string, path: string): boolean {

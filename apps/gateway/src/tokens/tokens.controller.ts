@@ -17,8 +17,7 @@ export class TokensController {
   @Post()
   @RequiresPermission('MANAGE')
   create(@Req() request: FastifyRequest, @Body() body: CreateTokenDto): Promise<IssuedToken> {
-    const { platformId, environment } = request.principal!;
-    return this.tokens.issue(platformId, environment, body.name, body.permissions);
+    return this.tokens.issue(request.principal!, body.name, body.permissions);
   }
 
   @Get()

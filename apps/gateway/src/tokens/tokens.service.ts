@@ -39,12 +39,20 @@ export class TokensService {
     this.counts = new ListCounts(tokens.manager.connection, TOKEN_LIST);
   }
 
-  async issue(
-    platformId: string,
-    environment: Environment,
-    name: string,
-    permissions: Permission[],
-  ): Promise<IssuedToken> {
+  /**
+   * A new token of the caller's platform and environment. It may hold only permissions the caller
+   * holds, so a token cannot mint one stronger than itself (docs/security.md).
+   */
+  async issue(caller: Principal, name: string, permissions: Permission[]): Promise<IssuedToken> {
+    const beyondCaller = permissions.filter((permission) => !caller.permissions.includes(permission));
+    if (beyondCaller.length > 0) {
+      throw new ApiException(
+        'FORBIDDEN',
+        `A token can grant only permissions its creator holds; this one lacks ${beyondCaller.join(', ')}`,
+        { permissionsNotHeld: beyondCaller },
+      );
+    }
+    const { platformId, environment } = caller;
     const { token, clientSecret } = await newApiToken(platformId, environment, name, permissions);
     await this.tokens.insert(token);
     return { ...present(token), clientSecret };

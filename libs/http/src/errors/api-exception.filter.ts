@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, throwError } from 'rxjs';
 import { ApiException } from './api.exception';
@@ -11,6 +18,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   414: 'URI_TOO_LONG',
@@ -45,7 +53,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   toApiException(error: unknown): ApiException {
     if (error instanceof ApiException) return error;
     // A value Postgres refuses to store is the request's fault, whichever check let it through.
-    if (isDataException(error)) return new ApiException('INVALID_INPUT', 'A value of the request cannot be stored');
+    if (isDataException(error))
+      return new ApiException('INVALID_INPUT', 'A value of the request cannot be stored');
     const status = statusOf(error);
     if (status === 503) return new ApiException('SERVICE_UNAVAILABLE', messageOf(error, status));
     if (!status || status >= 500) return new ApiException('INTERNAL_ERROR', 'Internal error');
@@ -70,7 +79,8 @@ function statusOf(error: unknown): number | undefined {
 
 function messageOf(error: unknown, status: number): string {
   // Nest's router answers an unknown route with "Cannot GET /path"; other 404s keep their message.
-  if (error instanceof NotFoundException && /^(Cannot \w+ |Not Found$)/.test(error.message)) return 'Route not found';
+  if (error instanceof NotFoundException && /^(Cannot \w+ |Not Found$)/.test(error.message))
+    return 'Route not found';
   if (status === 413) return 'Request body is too large';
   if (status === 414) return 'The URL is too long';
   if (status === 415) return 'Content-Type must be application/json';

@@ -27,9 +27,13 @@ export class ApiException extends Error {
   }
 
   static invalidInput(errors: FieldError[]): ApiException {
-    return new ApiException('INVALID_INPUT', errors.map((error) => `${error.field}: ${error.message}`).join('; '), {
-      errors,
-    });
+    return new ApiException(
+      'INVALID_INPUT',
+      errors.map((error) => `${error.field}: ${error.message}`).join('; '),
+      {
+        errors,
+      },
+    );
   }
 
   /**

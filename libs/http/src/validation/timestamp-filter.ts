@@ -7,7 +7,8 @@ export function IsTimestamp(): PropertyDecorator {
   return ValidateBy({
     name: 'isTimestamp',
     validator: {
-      validate: (value) => typeof value === 'string' && isISO8601(value, { strict: true }) && Number.isFinite(Date.parse(value)),
+      validate: (value) =>
+        typeof value === 'string' && isISO8601(value, { strict: true }) && Number.isFinite(Date.parse(value)),
       defaultMessage: () => 'must be an ISO 8601 timestamp such as 2025-10-13T09:30:00Z',
     },
   });
@@ -15,5 +16,9 @@ export function IsTimestamp(): PropertyDecorator {
 
 /** An optional, inclusive bound on a timestamp in a list query. */
 export function TimestampFilter(): PropertyDecorator {
-  return applyDecorators(ApiPropertyOptional({ format: 'date-time', description: 'Inclusive' }), IsOptional(), IsTimestamp());
+  return applyDecorators(
+    ApiPropertyOptional({ format: 'date-time', description: 'Inclusive' }),
+    IsOptional(),
+    IsTimestamp(),
+  );
 }

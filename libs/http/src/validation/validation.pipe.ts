@@ -4,7 +4,11 @@ import { validateSync, ValidatorOptions } from 'class-validator';
 import { ApiException } from '../errors/api.exception';
 import { FieldError } from '../errors/error-codes';
 
-const VALIDATOR_OPTIONS: ValidatorOptions = { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: false };
+const VALIDATOR_OPTIONS: ValidatorOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  stopAtFirstError: false,
+};
 
 /** Whitelisting, transforming validation that reports every bad field at once as INVALID_INPUT. */
 export function createValidationPipe(): ValidationPipe {
@@ -22,7 +26,9 @@ export function createValidationPipe(): ValidationPipe {
  */
 export function validateBody<T extends object>(metatype: new () => T, value: unknown): T {
   const instance =
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? plainToInstance(metatype, value) : new metatype();
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? plainToInstance(metatype, value)
+      : new metatype();
   const errors = validateSync(instance, VALIDATOR_OPTIONS);
   if (errors.length > 0) throw ApiException.invalidInput(flattenErrors(errors));
   return instance;
@@ -31,7 +37,10 @@ export function validateBody<T extends object>(metatype: new () => T, value: unk
 export function flattenErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message: withoutFieldName(message, error.property) }));
+    const own = Object.values(error.constraints ?? {}).map((message) => ({
+      field,
+      message: withoutFieldName(message, error.property),
+    }));
     return [...own, ...flattenErrors(error.children ?? [], field)];
   });
 }

@@ -4,12 +4,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger as Pino, LoggerOptions } from 'pino';
 import { CALLER_HEADERS } from '@payments/contracts';
 import { RequestContext } from '../context/request-context';
+import { redactUrl } from './url-redaction';
 
 const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
 
 /**
  * JSON logs: every line, from an HTTP handler or a Kafka consumer, names the request that caused it;
- * secrets and credentials are redacted.
+ * secrets and credentials are redacted, in headers and bodies by path and in a logged request's URL
+ * by its serializer (tokens in paths and query strings, docs/security.md).
  */
 export function loggerOptions(app: string, level: string): LoggerOptions {
   return {
@@ -19,11 +21,18 @@ export function loggerOptions(app: string, level: string): LoggerOptions {
       const requestId = RequestContext.requestId();
       return requestId ? { requestId } : {};
     },
+    serializers: { req: redactRequestUrl },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.clientSecret', '*.secret', '*.password'],
       censor: '[redacted]',
     },
   };
+}
+
+/** The `req` of a log line with its URL redacted; pino-http hands it the standard serialization. */
+function redactRequestUrl<T extends { url?: unknown }>(req: T): T {
+  if (typeof req?.url === 'string') req.url = redactUrl(req.url);
+  return req;
 }
 
 /**

@@ -9,6 +9,7 @@ import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { ChunkQueue } from '@bulk-import/chunks/chunk-queue';
 import { StoredRow } from '@bulk-import/csv/csv-row';
 import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
+import { UploadSlots } from '@bulk-import/uploads/upload-slots';
 import { UploadsService } from '@bulk-import/uploads/uploads.service';
 
 export const caller: Caller = {
@@ -99,6 +100,9 @@ export interface UploadLimits {
   BULK_MAX_ROWS: number;
   BULK_MAX_BYTES: number;
   BULK_CHUNK_ROWS: number;
+  BULK_MAX_RECORD_BYTES: number;
+  BULK_MAX_COLUMNS: number;
+  BULK_UPLOAD_IDLE_TIMEOUT_MS: number;
 }
 
 /** An UploadsService whose tables are StagedTables and whose queue is a jest function. */
@@ -107,19 +111,24 @@ export function uploadsService(limits: Partial<UploadLimits> = {}) {
     BULK_MAX_ROWS: 100,
     BULK_MAX_BYTES: 64 * 1024,
     BULK_CHUNK_ROWS: 2,
+    BULK_MAX_RECORD_BYTES: 4 * 1024,
+    BULK_MAX_COLUMNS: 100,
+    BULK_UPLOAD_IDLE_TIMEOUT_MS: 30_000,
     ...limits,
   };
   const tables = new StagedTables();
   const dataSource = { createQueryRunner: jest.fn(() => tables.runner) };
   const queue = { enqueue: jest.fn(async () => undefined) };
+  const slots = { acquire: jest.fn(async () => ({ release: jest.fn(async () => undefined) })) };
   const config = { get: (name: keyof UploadLimits) => settings[name] };
   const service = new UploadsService(
     dataSource as unknown as DataSource,
     tables.store as unknown as ImportJobsStore,
     queue as unknown as ChunkQueue,
+    slots as unknown as UploadSlots,
     config as unknown as ConfigService<BulkImportEnvironment, true>,
   );
-  return { service, tables, dataSource, queue };
+  return { service, tables, dataSource, queue, slots };
 }
 
 const BOUNDARY = 'upload-boundary';

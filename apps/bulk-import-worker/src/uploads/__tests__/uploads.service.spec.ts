@@ -80,7 +80,7 @@ describe('UploadsService', () => {
   });
 
   it('refuses more rows than BULK_MAX_ROWS with 413, leaving nothing stored or queued', async () => {
-    const { service, tables, queue } = uploadsService({ BULK_MAX_ROWS: 3, BULK_CHUNK_ROWS: 2 });
+    const { service, tables, queue, dataSource } = uploadsService({ BULK_MAX_ROWS: 3, BULK_CHUNK_ROWS: 2 });
     expect(
       await uploadsService({ BULK_MAX_ROWS: 3 }).service.accept(caller, upload(csvOf(rows(3)))),
     ).toMatchObject({
@@ -93,7 +93,7 @@ describe('UploadsService', () => {
     });
 
     expect(tables.committed).toEqual([]);
-    expect(tables.runner.release).toHaveBeenCalled();
+    expect(dataSource.createQueryRunner).not.toHaveBeenCalled();
     expect(queue.enqueue).not.toHaveBeenCalled();
   });
 

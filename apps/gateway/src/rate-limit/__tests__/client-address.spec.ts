@@ -10,7 +10,9 @@ describe('clientAddress', () => {
   });
 
   it('behind one proxy, takes the entry that proxy appended, not those the client wrote before it', () => {
-    expect(clientAddress(request(['10.0.0.5', '203.0.113.9', '198.51.100.1', '198.51.100.2']), 1)).toBe('203.0.113.9');
+    expect(clientAddress(request(['10.0.0.5', '203.0.113.9', '198.51.100.1', '198.51.100.2']), 1)).toBe(
+      '203.0.113.9',
+    );
   });
 
   it('takes the farthest address there is when the chain is shorter than the proxies trusted', () => {

@@ -29,9 +29,30 @@ describe('route table', () => {
   });
 
   it('needs VIEW to read and the rule permission to write', () => {
-    expect(requiredPermission('GET', 'MANAGE')).toBe('VIEW');
-    expect(requiredPermission('POST', 'TRANSACT')).toBe('TRANSACT');
-    expect(requiredPermission('DELETE', 'MANAGE')).toBe('MANAGE');
+    expect(requiredPermission('GET', findRoute('/customers/Customer:1')!)).toBe('VIEW');
+    expect(requiredPermission('POST', findRoute('/quotes')!)).toBe('TRANSACT');
+    expect(requiredPermission('DELETE', findRoute('/customers/Customer:1')!)).toBe('MANAGE');
+  });
+
+  it.each([
+    [
+      'a KYC link, which opens a KYC session, needs what creating a customer needs',
+      '/customers/kyc-link',
+      'MANAGE',
+    ],
+    [
+      'a UMA receiver lookup, which calls the receiver VASP, needs TRANSACT',
+      '/receiver/uma/$bob@vasp.example',
+      'TRANSACT',
+    ],
+    [
+      'an external-account receiver lookup stays a read',
+      '/receiver/external-account/ExternalAccount:1',
+      'VIEW',
+    ],
+  ])('refuses a VIEW token: %s', (_case, path, permission) => {
+    expect(requiredPermission('GET', findRoute(path)!)).toBe(permission);
+    expect(requiredPermission('POST', findRoute('/customers')!)).toBe('MANAGE');
   });
 
   it('replays idempotent POSTs only on the endpoints docs/api.md lists', () => {

@@ -16,8 +16,12 @@ describe('authentication and API tokens', () => {
   it('refuses missing, malformed and wrong credentials with 401', async () => {
     expect((await api.get('/tokens')).body).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
     expect((await api.get('/tokens', { headers: { authorization: 'Bearer abc' } })).status).toBe(401);
-    expect((await api.withCredentials({ ...platform.sandbox, clientSecret: 'wrong' }).get('/tokens')).status).toBe(401);
-    expect((await api.withCredentials({ clientId: 'unknown', clientSecret: 'x' }).get('/tokens')).status).toBe(401);
+    expect(
+      (await api.withCredentials({ ...platform.sandbox, clientSecret: 'wrong' }).get('/tokens')).status,
+    ).toBe(401);
+    expect(
+      (await api.withCredentials({ clientId: 'unknown', clientSecret: 'x' }).get('/tokens')).status,
+    ).toBe(401);
   });
 
   it('creates a token whose secret is shown once and which then authenticates', async () => {
@@ -25,7 +29,10 @@ describe('authentication and API tokens', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'reporting', permissions: ['VIEW'], environment: 'SANDBOX' });
     expect(created.body.id).toMatch(/^Token:[0-9a-f-]{36}$/);
-    const reader = api.withCredentials({ clientId: created.body.clientId, clientSecret: created.body.clientSecret });
+    const reader = api.withCredentials({
+      clientId: created.body.clientId,
+      clientSecret: created.body.clientSecret,
+    });
 
     const fetched = await reader.get(`/tokens/${created.body.id}`);
     expect(fetched.status).toBe(200);
@@ -38,6 +45,27 @@ describe('authentication and API tokens', () => {
     expect((await viewer.get('/tokens')).status).toBe(200);
     const refused = await viewer.post('/tokens', { name: 'escalate', permissions: ['MANAGE'] });
     expect(refused.body).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+
+  it('refuses a VIEW token a KYC link and a UMA receiver lookup, which act rather than read', async () => {
+    const { body } = await sandbox.post('/tokens', { name: 'viewer', permissions: ['VIEW'] });
+    const viewer = api.withCredentials({ clientId: body.clientId, clientSecret: body.clientSecret });
+
+    const kycLink = await viewer.get('/customers/kyc-link?platformCustomerId=squat');
+    const umaLookup = await viewer.get('/receiver/uma/$bob@127.0.0.1');
+
+    expect(kycLink.body).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(umaLookup.body).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+
+  it('refuses a MANAGE-only token minting a TRANSACT token: a token grants only what it holds', async () => {
+    const { body } = await sandbox.post('/tokens', { name: 'manager', permissions: ['MANAGE'] });
+    const manager = api.withCredentials({ clientId: body.clientId, clientSecret: body.clientSecret });
+
+    const escalated = await manager.post('/tokens', { name: 'escalate', permissions: ['TRANSACT'] });
+
+    expect(escalated.body).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect((await manager.post('/tokens', { name: 'peer', permissions: ['MANAGE'] })).status).toBe(201);
   });
 
   it('refuses a deleted token at once and hides it afterwards', async () => {
@@ -73,14 +101,21 @@ describe('authentication and API tokens', () => {
     const { body } = await sandbox.post('/tokens', { name: 'sandbox-only', permissions: ['VIEW'] });
     expect((await production.get(`/tokens/${body.id}`)).status).toBe(404);
     const productionList = await production.get('/tokens');
-    expect(productionList.body.data.every((token: { environment: string }) => token.environment === 'PRODUCTION')).toBe(true);
+    expect(
+      productionList.body.data.every((token: { environment: string }) => token.environment === 'PRODUCTION'),
+    ).toBe(true);
 
     const other = api.withCredentials(bootstrapPlatform().sandbox);
-    expect((await other.get(`/tokens/${body.id}`)).body).toMatchObject({ status: 404, code: 'TOKEN_NOT_FOUND' });
+    expect((await other.get(`/tokens/${body.id}`)).body).toMatchObject({
+      status: 404,
+      code: 'TOKEN_NOT_FOUND',
+    });
   });
 
   it('refuses production credentials on sandbox endpoints with 403', async () => {
-    const response = await production.post('/sandbox/internal-accounts/InternalAccount:x/fund', { amount: 100 });
+    const response = await production.post('/sandbox/internal-accounts/InternalAccount:x/fund', {
+      amount: 100,
+    });
     expect(response.body).toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
 });
