@@ -361,7 +361,8 @@ describe('deploy/k8s', () => {
     expect(resources.filter((candidate) => candidate.kind === 'Secret')).toEqual([]);
     expect(secretTemplate.kind).toBe('Secret');
     expect(secretTemplate.stringData.DATABASE_URL).toMatch(/^postgres:\/\//);
-    expect(readRepoFile('deploy/k8s/secret.example.yaml')).toContain('WEBHOOK_SIGNING_PRIVATE_KEY');
+    expect(secretTemplate.stringData.UMA_KEY_ENCRYPTION_KEY).toBeDefined();
+    expect(secretTemplate.stringData.WEBHOOK_KEY_ENCRYPTION_KEY).toBeDefined();
   });
 
   describe.each(apps)('$name', (app) => {
@@ -441,15 +442,13 @@ describe('deploy/k8s', () => {
     });
   });
 
-  it('gives the webhook dispatcher the optional signing key from the Secret', () => {
-    const dispatcher = findResource<Deployment>('Deployment', 'webhook-dispatcher');
-    const [container] = dispatcher.spec.template.spec.containers;
-    const signingKey = container.env?.find((variable) => variable.name === 'WEBHOOK_SIGNING_PRIVATE_KEY');
-    expect(signingKey?.valueFrom?.secretKeyRef).toEqual({
-      name: secretTemplate.metadata.name,
-      key: 'WEBHOOK_SIGNING_PRIVATE_KEY',
-      optional: true,
-    });
+  it.each([
+    ['customers', 'UMA_KEY_ENCRYPTION_KEY'],
+    ['webhook-dispatcher', 'WEBHOOK_KEY_ENCRYPTION_KEY'],
+  ])('gives %s its key encryption key %s from the Secret, not optional (production refuses to start without it)', (name, key) => {
+    const [container] = findResource<Deployment>('Deployment', name).spec.template.spec.containers;
+    const variable = container.env?.find((candidate) => candidate.name === key);
+    expect(variable?.valueFrom?.secretKeyRef).toEqual({ name: secretTemplate.metadata.name, key });
   });
 
   it('exposes only the gateway through the Ingress', () => {

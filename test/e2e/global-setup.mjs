@@ -43,6 +43,8 @@ export default async function globalSetup() {
     RATE_LIMIT_REDIS_PREFIX: `e2e-${runId}:rate-limit:`,
     // The platforms' private UMA keys are stored sealed, as in production.
     UMA_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    // The platforms' webhook signing keys too.
+    WEBHOOK_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   };
   const log = (line) => process.stderr.write(`[e2e] ${line}\n`);
   await dropDatabase(env.DATABASE_URL).catch(() => undefined);

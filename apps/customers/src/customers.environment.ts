@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsFQDN, IsIn, IsInt, IsUrl, Matches, Max, Min } from 'class-validator';
-import { CommonEnvironment } from '@payments/runtime';
+import { CommonEnvironment, IsSealingKey } from '@payments/runtime';
 
 export class CustomersEnvironment extends CommonEnvironment {
   @Type(() => Number)
@@ -59,10 +59,11 @@ export class CustomersEnvironment extends CommonEnvironment {
 
   /**
    * 64 hex digits: the AES-256 key the platforms' private UMA keys are sealed with in the database.
-   * Empty (local stacks, tests): they are stored as they are. Set it in production, before the first
-   * UMA lookup or payment; keys stored sealed cannot be read without it.
+   * Empty (local stacks, tests): they are stored as they are. Required in production (the app refuses
+   * to start without it, and refuses a stored key that is not sealed); keys stored sealed cannot be
+   * read without it.
    */
-  @Matches(/^$|^[0-9a-fA-F]{64}$/, { message: 'UMA_KEY_ENCRYPTION_KEY must be 64 hex digits' })
+  @IsSealingKey()
   UMA_KEY_ENCRYPTION_KEY = '';
 
   /** How long one call to a UMA peer may take, connection to last byte. */

@@ -23,7 +23,9 @@ import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.sto
 import { InvitationWebhookConsumer } from '@webhooks/invitations/invitation-webhook.consumer';
 import { OnboardingWebhookConsumer } from '@webhooks/onboarding/onboarding-webhook.consumer';
 import { WEBHOOKS_RETENTION } from '@webhooks/retention';
+import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { SigningKeyController } from '@webhooks/signing/signing-key.controller';
+import { SigningKeyStore } from '@webhooks/signing/signing-key.store';
 import { WebhookSigner } from '@webhooks/signing/webhook-signer';
 import { TestWebhookController } from '@webhooks/test-webhooks/test-webhook.controller';
 import { TestWebhookService } from '@webhooks/test-webhooks/test-webhook.service';
@@ -57,8 +59,10 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
     AccountStatusWebhookConsumer,
   ],
   providers: [
+    SigningKeyStore,
     WebhookSigner,
     WebhookSender,
+    SignedWebhookSender,
     ApprovalRequestSender,
     WebhookEndpointsStore,
     DeliveryStore,

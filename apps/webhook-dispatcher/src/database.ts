@@ -8,6 +8,7 @@ import { Parking1764500000000 } from '@webhooks/migrations/1764500000000-parking
 import { LeaseTokens1764700000000 } from '@webhooks/migrations/1764700000000-lease-tokens';
 import { ApprovalRequests1764800000001 } from '@webhooks/migrations/1764800000001-approval-requests';
 import { FinishedDeliveries1764920000001 } from '@webhooks/migrations/1764920000001-finished-deliveries';
+import { PlatformSigningKeys1765000000000 } from '@webhooks/migrations/1765000000000-platform-signing-keys';
 
 export const WEBHOOKS_SCHEMA: SchemaOptions = {
   schema: 'webhooks',
@@ -20,6 +21,7 @@ export const WEBHOOKS_SCHEMA: SchemaOptions = {
     ApprovalRequests1764800000001,
     InboxRetention1764920000000,
     FinishedDeliveries1764920000001,
+    PlatformSigningKeys1765000000000,
   ],
   genericPlans: true,
 };

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 import { EVENT_REDELIVERY_HOURS } from '@payments/contracts';
-import { CommonEnvironment } from '@payments/runtime';
+import { CommonEnvironment, IsSealingKey } from '@payments/runtime';
 
 export class WebhookDispatcherEnvironment extends CommonEnvironment {
   @Type(() => Number)
@@ -10,10 +10,23 @@ export class WebhookDispatcherEnvironment extends CommonEnvironment {
   @Max(65535)
   WEBHOOK_DISPATCHER_PORT = 8086;
 
-  /** PEM of an ECDSA P-256 private key; when absent a key pair is created at first start and kept. */
-  @IsOptional()
-  @IsString()
-  WEBHOOK_SIGNING_PRIVATE_KEY?: string;
+  /**
+   * 64 hex digits: the AES-256 key that seals each platform's webhook signing keys in the database
+   * (docs/api.md#webhook-signatures). Empty (local stacks): they are stored as they are. Required in production: the
+   * app refuses to start without it, and refuses a stored key that is not sealed.
+   */
+  @IsSealingKey()
+  WEBHOOK_KEY_ENCRYPTION_KEY = '';
+
+  /**
+   * After a rotation, how long the old and the new signing key are both published and both sign
+   * (X-Grid-Signature and X-Grid-Signature-Next) before the new one alone signs (docs/api.md#webhook-signatures).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(24 * 90)
+  WEBHOOK_KEY_ROTATION_OVERLAP_HOURS = 24;
 
   /**
    * Whether webhooks may go to loopback and private networks (10/8, 172.16/12, 192.168/16, fc00::/7)

@@ -12,3 +12,5 @@ export * from './scheduling/polling-worker';
 export * from './scheduling/lease-heartbeat';
 export * from './scheduling/drain';
 export * from './caching/bounded-cache';
+export * from './secrets/key-sealer';
+export * from './secrets/sealing-key.validator';

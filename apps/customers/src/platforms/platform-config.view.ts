@@ -7,6 +7,7 @@ import {
   TRANSACTION_TYPES,
   TransactionType,
 } from '@customers/platforms/platform-config.entity';
+import { WebhookKeys } from '@customers/platforms/webhook-signing-key.client';
 import { providerRequirements } from '@customers/platforms/provider-requirements';
 import { UmaDomainVerificationView } from '@customers/platforms/uma-domains/uma-domain-rules';
 import { USER_INFO_FIELDS, UserInfoField } from '@customers/platforms/user-info-fields';
@@ -44,8 +45,21 @@ export class PlatformConfigView {
   @ApiPropertyOptional({ example: 'https://api.acme.com/webhooks' }) webhookEndpoint?: string;
   @ApiProperty({ type: [SupportedCurrencyView] }) supportedCurrencies: SupportedCurrencyView[];
   @ApiProperty({ example: false }) isRegulatedFinancialInstitution: boolean;
-  @ApiProperty({ description: 'PEM public key (ECDSA P-256) that verifies the X-Grid-Signature of webhooks' })
+  @ApiProperty({
+    description:
+      "PEM public key (ECDSA P-256) that verifies the X-Grid-Signature of this platform's webhooks in this environment",
+  })
   webhookPublicKey: string;
+  @ApiPropertyOptional({
+    description:
+      'During a signing key rotation: PEM public key that verifies X-Grid-Signature-Next, and X-Grid-Signature once webhookKeyOverlapEndsAt has passed',
+  })
+  webhookNextPublicKey?: string;
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'During a rotation: when the next key replaces webhookPublicKey',
+  })
+  webhookKeyOverlapEndsAt?: string;
   @ApiProperty({
     type: UmaDomainVerificationView,
     description: 'How the platform proves its umaDomain (a TXT record), and whether it has (docs/uma.md)',
@@ -57,7 +71,7 @@ export class PlatformConfigView {
 
 export function presentPlatformConfig(
   config: PlatformConfig,
-  webhookPublicKey: string,
+  webhookKeys: WebhookKeys,
   umaDomainVerification: UmaDomainVerificationView,
 ): PlatformConfigView {
   return {
@@ -79,7 +93,7 @@ export function presentPlatformConfig(
       };
     }),
     isRegulatedFinancialInstitution: config.isRegulatedFinancialInstitution,
-    webhookPublicKey,
+    ...webhookKeys,
     createdAt: config.createdAt.toISOString(),
     updatedAt: config.updatedAt.toISOString(),
   };

@@ -21,7 +21,7 @@ import { presentPlatformConfig, PlatformConfigView } from '@customers/platforms/
 import { UmaDomainDns } from '@customers/platforms/uma-domains/uma-domain-dns';
 import { UmaDomainRules } from '@customers/platforms/uma-domains/uma-domain-rules';
 import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
-import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
+import { WebhookKeys, WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
 
 type LockMode = 'pessimistic_read' | 'pessimistic_write';
 
@@ -49,18 +49,18 @@ export class PlatformConfigsService {
 
   async get(caller: Caller): Promise<PlatformConfigView> {
     const scope = scopeOf(caller);
-    const [config, webhookPublicKey] = await Promise.all([
+    const [config, webhookKeys] = await Promise.all([
       this.cached.read(cacheKeyOf(scope), () => this.find(this.dataSource.manager, scope)),
-      this.signingKey.publicKeyPem(),
+      this.signingKey.keysOf(scope),
     ]);
-    return this.present(config, webhookPublicKey);
+    return this.present(config, webhookKeys);
   }
 
   async update(caller: Caller, changes: UpdatePlatformConfigDto): Promise<PlatformConfigView> {
     const scope = scopeOf(caller);
     this.endpointPolicy.check(changes.webhookEndpoint, scope.environment);
     // Fetched before the change, so that an unavailable key never fails a request whose change committed.
-    const webhookPublicKey = await this.signingKey.publicKeyPem();
+    const webhookKeys = await this.signingKey.keysOf(scope);
     try {
       const config = await this.dataSource.transaction(async (manager) => {
         const config = await this.find(manager, scope, 'pessimistic_write');
@@ -80,7 +80,7 @@ export class PlatformConfigsService {
       });
       // Every replica hears of the change from its trigger; this one forgets at once for its caller's next read.
       this.cached.evict(cacheKeyOf(scope));
-      return this.present(config, webhookPublicKey);
+      return this.present(config, webhookKeys);
     } catch (error) {
       if (violatedUniqueConstraint(error) === UMA_DOMAIN_UNIQUE) {
         throw new ApiException('CONFLICT', `The UMA domain ${changes.umaDomain} is already in use`);
@@ -96,9 +96,9 @@ export class PlatformConfigsService {
    */
   async verifyUmaDomain(caller: Caller): Promise<PlatformConfigView> {
     const scope = scopeOf(caller);
-    const [config, webhookPublicKey] = await Promise.all([
+    const [config, webhookKeys] = await Promise.all([
       this.find(this.dataSource.manager, scope),
-      this.signingKey.publicKeyPem(),
+      this.signingKey.keysOf(scope),
     ]);
     if (!this.domains.isVerified(config)) {
       const { recordName, token } = this.domains.verificationOf(config);
@@ -116,7 +116,7 @@ export class PlatformConfigsService {
       );
       this.cached.evict(cacheKeyOf(scope));
     }
-    return this.present(config, webhookPublicKey);
+    return this.present(config, webhookKeys);
   }
 
   /**
@@ -141,8 +141,8 @@ export class PlatformConfigsService {
     }
   }
 
-  private present(config: PlatformConfig, webhookPublicKey: string): PlatformConfigView {
-    return presentPlatformConfig(config, webhookPublicKey, this.domains.verificationOf(config));
+  private present(config: PlatformConfig, webhookKeys: WebhookKeys): PlatformConfigView {
+    return presentPlatformConfig(config, webhookKeys, this.domains.verificationOf(config));
   }
 
   /**

@@ -4,7 +4,7 @@ import { ApprovalAnswerEvent, createEvent } from '@payments/contracts';
 import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
 import { DeliveryUpdate } from '@webhooks/deliveries/delivery.store';
 import { DueDelivery } from '@webhooks/deliveries/due-delivery';
-import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
 /**
@@ -26,7 +26,7 @@ export class ApprovalRequestSender {
   private readonly timeoutMs: number;
 
   constructor(
-    private readonly sender: WebhookSender,
+    private readonly sender: SignedWebhookSender,
     config: ConfigService<WebhookDispatcherEnvironment, true>,
   ) {
     this.timeoutMs = config.get('APPROVAL_TIMEOUT_SECONDS', { infer: true }) * 1000;
@@ -45,7 +45,7 @@ export class ApprovalRequestSender {
     if (Date.now() - Date.parse(JSON.parse(delivery.body).timestamp) > SENDABLE_WINDOWS * this.timeoutMs) {
       return unsent(delivery, 'TIMED_OUT', 'the approval request could not be sent before its deadline');
     }
-    const attempt = await this.sender.send(delivery.url, delivery.body, this.timeoutMs);
+    const attempt = await this.sender.send(delivery.url, delivery, this.timeoutMs);
     return {
       id,
       lease,

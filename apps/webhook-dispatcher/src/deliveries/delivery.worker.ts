@@ -12,7 +12,7 @@ import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore, DeliveryUpdate, Enqueued } from '@webhooks/deliveries/delivery.store';
 import { DueDelivery } from '@webhooks/deliveries/due-delivery';
 import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
-import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
 /** The table is searched at least this often: for retries falling due and other replicas' leftovers. */
@@ -80,7 +80,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly store: DeliveryStore,
-    private readonly sender: WebhookSender,
+    private readonly sender: SignedWebhookSender,
     private readonly leases: DeliveryLeases,
     config: ConfigService<WebhookDispatcherEnvironment, true>,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -193,7 +193,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       observeDecision(delivery.type, decision, false, delivery.createdAt);
       return { id: delivery.id, lease: delivery.lease, decision, attemptCount: delivery.attemptCount };
     }
-    const attempt = await this.sender.send(delivery.url, delivery.body);
+    const attempt = await this.sender.send(delivery.url, delivery);
     const attemptCount = delivery.attemptCount + 1;
     const decision = afterAttempt(this.schedule, attemptCount, attempt, new Date());
     observeDecision(delivery.type, decision, true, delivery.createdAt);

@@ -4,15 +4,14 @@ import { performance } from 'node:perf_hooks';
 import { EGRESS_FAILURE_DESCRIPTIONS, egressFailureOf, EgressPolicy, guardedAgent } from '@payments/egress';
 import { Agent, Dispatcher, request } from 'undici';
 import { AttemptResult } from '@webhooks/deliveries/delivery-policy';
-import { WebhookSigner } from '@webhooks/signing/webhook-signer';
+import { SignedAttempt } from '@webhooks/signing/webhook-signer';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
-export const SIGNATURE_HEADER = 'x-grid-signature';
 /** How much of an endpoint's answer is kept with the attempt. */
 const RESPONSE_EXCERPT_BYTES = 4096;
 
 /**
- * POSTs signed webhook bodies over keep-alive connections (one undici agent, a pool per endpoint
+ * POSTs webhook attempts signed by WebhookSigner over keep-alive connections (one undici agent, a pool per endpoint
  * origin) and reports what happened; it never throws, since every outcome is recorded. Every
  * connection passes the egress guard (docs/security.md): an endpoint that is, or resolves to, a
  * refused address fails as EGRESS_REFUSED, and a failure is recorded as its kind, never with the
@@ -23,10 +22,7 @@ export class WebhookSender implements OnApplicationShutdown {
   private readonly agent: Agent;
   private readonly timeoutMs: number;
 
-  constructor(
-    private readonly signer: WebhookSigner,
-    config: ConfigService<WebhookDispatcherEnvironment, true>,
-  ) {
+  constructor(config: ConfigService<WebhookDispatcherEnvironment, true>) {
     this.timeoutMs = config.get('WEBHOOK_TIMEOUT_MS', { infer: true });
     // As many connections per endpoint as webhooks in flight, so one busy platform can use them all.
     // undici's own timers bound each phase (connect, headers, body) more cheaply than an AbortSignal.
@@ -41,7 +37,11 @@ export class WebhookSender implements OnApplicationShutdown {
   }
 
   /** `timeoutMs` shortens this attempt's wait for the answer and its body (an approval request's). */
-  async send(url: string, body: string, timeoutMs = this.timeoutMs): Promise<AttemptResult> {
+  async send(
+    url: string,
+    { body, headers }: SignedAttempt,
+    timeoutMs = this.timeoutMs,
+  ): Promise<AttemptResult> {
     const startedAt = new Date();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -49,7 +49,7 @@ export class WebhookSender implements OnApplicationShutdown {
       const response = await request(url, {
         dispatcher: this.agent,
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: this.signer.sign(body) },
+        headers: { 'content-type': 'application/json', ...headers },
         body,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,

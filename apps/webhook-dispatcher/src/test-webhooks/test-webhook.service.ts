@@ -7,8 +7,8 @@ import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
 import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { testWebhook } from '@webhooks/deliveries/webhook-envelope';
-import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
+import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { TestWebhookResultView } from '@webhooks/test-webhooks/test-webhook-result.view';
 
 /** No retries: the caller sees this one attempt's answer. */
@@ -23,7 +23,7 @@ export class TestWebhookService {
   constructor(
     private readonly endpoints: WebhookEndpointsStore,
     private readonly deliveries: DeliveryStore,
-    private readonly sender: WebhookSender,
+    private readonly sender: SignedWebhookSender,
     private readonly leases: DeliveryLeases,
   ) {}
 
@@ -34,7 +34,7 @@ export class TestWebhookService {
     const [{ claimed }] = await this.deliveries.enqueue([webhook], { claimForMs: LEASE_MS });
     const lease = { key: webhook.id, token: claimed!.lease };
     this.leases.hold(lease);
-    const attempt = await this.sender.send(url, webhook.body);
+    const attempt = await this.sender.send(url, webhook);
     const decision = afterAttempt(SINGLE_ATTEMPT, 1, attempt, new Date());
     observeDecision(webhook.type, decision, true, claimed!.createdAt);
     // A lease lost meanwhile means the worker of another replica sends it and records its outcome.

@@ -337,6 +337,10 @@ describe('bulk customer import', () => {
         webhookId: expect.stringMatching(/^Webhook:/),
         type: 'BULK_UPLOAD',
         timestamp: expect.any(String),
+        // Each attempt's own (docs/api.md#webhook-signatures).
+        platformId: expect.any(String),
+        environment: 'SANDBOX',
+        sentAt: expect.any(String),
         bulkCustomerImportJob: outcome.job,
       });
     });

@@ -18,11 +18,12 @@ export function customersService(currencyCodes: string[] = ['USD'], dns = fakeDn
   const configs = new PlatformConfigsService(
     database.dataSource,
     outbox,
-    { publicKeyPem: async () => 'PEM' } as unknown as WebhookSigningKeyClient,
+    { keysOf: async () => ({ webhookPublicKey: 'PEM' }) } as unknown as WebhookSigningKeyClient,
     rowChanges,
     umaDomainRules(),
     dns,
-    {} as WebhookEndpointPolicy,
+    // Endpoints are judged by their own spec (webhook-endpoint.policy); any passes here.
+    { check: () => undefined } as unknown as WebhookEndpointPolicy,
   );
   const repository = database.repository(Customer);
   const service = new CustomersService(

@@ -79,6 +79,10 @@ describe('UMA invitations', () => {
       webhookId: expect.stringMatching(/^Webhook:[0-9a-f-]{36}$/),
       type: 'INVITATION_CLAIMED',
       timestamp: expect.any(String),
+      // Each attempt's own (docs/api.md#webhook-signatures).
+      platformId: expect.any(String),
+      environment: 'SANDBOX',
+      sentAt: expect.any(String),
       invitation: claimed.body,
     });
     expect(verifySignature(webhook.rawBody, webhook.headers['x-grid-signature'], platform.publicKeyPem)).toBe(

@@ -88,6 +88,10 @@ describe('hosted KYC link', () => {
       webhookId: expect.stringMatching(/^Webhook:/),
       type: 'KYC_STATUS',
       timestamp: expect.any(String),
+      // Each attempt's own (docs/api.md#webhook-signatures).
+      platformId: expect.any(String),
+      environment: 'SANDBOX',
+      sentAt: expect.any(String),
       customerId: customer.id,
       platformCustomerId,
       kycStatus: 'APPROVED',

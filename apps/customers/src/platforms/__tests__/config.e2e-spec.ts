@@ -72,7 +72,9 @@ describe('platform configuration', () => {
     const inProduction = (await production.get('/config')).body;
     expect(inProduction.id).not.toBe(response.body.id);
     expect(inProduction.umaDomain).not.toBe(response.body.umaDomain);
-    expect(inProduction.webhookPublicKey).toBe(response.body.webhookPublicKey);
+    // Each environment signs its webhooks with its own key (docs/api.md#webhook-signatures).
+    expect(inProduction.webhookPublicKey).toEqual(expect.stringContaining('-----BEGIN PUBLIC KEY-----'));
+    expect(inProduction.webhookPublicKey).not.toBe(response.body.webhookPublicKey);
   });
 
   it('updates one environment, ignores the read-only requirements sent back and publishes the change', async () => {

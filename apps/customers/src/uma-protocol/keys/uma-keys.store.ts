@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BoundedCache } from '@payments/runtime';
+import { BoundedCache, KeySealer } from '@payments/runtime';
 import { generateKeyPairSync } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CustomersEnvironment } from '@customers/customers.environment';
-import { KeySealer } from '@customers/uma-protocol/keys/key-sealer';
 
 /** A platform's UMA keys in one environment: secp256k1, the curve the UMA protocol signs with. */
 export interface PlatformUmaKeys {
@@ -40,7 +39,11 @@ export class UmaKeysStore {
     @InjectDataSource() private readonly dataSource: DataSource,
     config: ConfigService<CustomersEnvironment, true>,
   ) {
-    this.sealer = new KeySealer(config.get('UMA_KEY_ENCRYPTION_KEY', { infer: true }));
+    this.sealer = new KeySealer({
+      setting: 'UMA_KEY_ENCRYPTION_KEY',
+      secretHex: config.get('UMA_KEY_ENCRYPTION_KEY', { infer: true }),
+      production: config.get('NODE_ENV', { infer: true }) === 'production',
+    });
   }
 
   keysOf(platformConfigId: string): Promise<PlatformUmaKeys> {

@@ -66,6 +66,10 @@ describe('ACCOUNT_STATUS webhooks', () => {
       webhookId: expect.stringMatching(/^Webhook:[0-9a-f-]{36}$/),
       type: 'ACCOUNT_STATUS',
       timestamp: expect.any(String),
+      // Each attempt's own (docs/api.md#webhook-signatures).
+      platformId: expect.any(String),
+      environment: 'SANDBOX',
+      sentAt: expect.any(String),
       accountId,
       oldBalance: { amount: 0, currency: USD },
       newBalance: { amount: 10_000, currency: USD },

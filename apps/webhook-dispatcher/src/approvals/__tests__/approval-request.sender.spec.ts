@@ -3,7 +3,7 @@ import { Environment } from '@payments/contracts';
 import { answerOf, ApprovalRequestSender, decisionAfter } from '@webhooks/approvals/approval-request.sender';
 import { AttemptResult } from '@webhooks/deliveries/delivery-policy';
 import { DueDelivery } from '@webhooks/deliveries/due-delivery';
-import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
 const TRANSACTION = 'Transaction:0a6c3f0e-51a4-4b1e-9f3c-4c1f6d2b8e01';
@@ -41,13 +41,13 @@ const attempt: AttemptResult = {
 };
 const FINISHED_AT = new Date(attempt.startedAt.getTime() + attempt.durationMs);
 
-/** An ApprovalRequestSender whose WebhookSender is `send`. */
+/** An ApprovalRequestSender whose SignedWebhookSender is `send`. */
 function approvalRequests(send: jest.Mock) {
   const config = { get: () => APPROVAL_TIMEOUT_SECONDS } as unknown as ConfigService<
     WebhookDispatcherEnvironment,
     true
   >;
-  return new ApprovalRequestSender({ send } as unknown as WebhookSender, config);
+  return new ApprovalRequestSender({ send } as unknown as SignedWebhookSender, config);
 }
 
 describe('approval requests', () => {
@@ -89,7 +89,11 @@ describe('approval requests', () => {
     expect(stale.decision.status).toBe('FAILED');
     expect(stale.answer?.payload.outcome).toBe('TIMED_OUT');
     const fresh = await approvals.attempt({ ...delivery, body: bodyAt(new Date()) });
-    expect(send).toHaveBeenCalledWith(delivery.url, expect.any(String), 5_000);
+    expect(send).toHaveBeenCalledWith(
+      delivery.url,
+      expect.objectContaining({ body: expect.any(String) }),
+      5_000,
+    );
     expect(fresh.answer?.payload).toMatchObject({ outcome: 'ANSWERED', responseStatus: 200 });
   });
 });
@@ -123,7 +127,7 @@ describe('ApprovalRequestSender.attempt', () => {
 
     const update = await approvals.attempt(due);
 
-    expect(send).toHaveBeenCalledWith(delivery.url, due.body, APPROVAL_TIMEOUT_SECONDS * 1000);
+    expect(send).toHaveBeenCalledWith(delivery.url, due, APPROVAL_TIMEOUT_SECONDS * 1000);
     expect(update).toMatchObject({
       id: delivery.id,
       lease: delivery.lease,

@@ -12,7 +12,7 @@ import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
 import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
-import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
 jest.setTimeout(30_000);
@@ -48,7 +48,7 @@ class Endpoint {
         else setTimeout(() => resolve(answered), this.holdMs);
       });
     },
-  } as unknown as WebhookSender;
+  } as unknown as SignedWebhookSender;
 
   answerAll(): void {
     for (const answer of this.pending.splice(0)) answer();

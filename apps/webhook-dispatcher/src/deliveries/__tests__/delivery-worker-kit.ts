@@ -9,7 +9,7 @@ import { DeliveryStore, DeliveryUpdate, Enqueued } from '@webhooks/deliveries/de
 import { DueDelivery } from '@webhooks/deliveries/due-delivery';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
 import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
-import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
+import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
 /** The worker's own timings, as its rules state them. */
@@ -103,7 +103,7 @@ export function deliveryWorkerKit(environment: Record<string, unknown> = {}) {
   const leases = new DeliveryLeases(store as unknown as DeliveryStore);
   const worker = new DeliveryWorker(
     store as unknown as DeliveryStore,
-    sender as unknown as WebhookSender,
+    sender as unknown as SignedWebhookSender,
     leases,
     config as unknown as ConfigService<WebhookDispatcherEnvironment, true>,
     dataSource as unknown as DataSource,

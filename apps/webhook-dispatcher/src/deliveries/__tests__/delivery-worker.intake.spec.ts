@@ -62,7 +62,10 @@ describe('DeliveryWorker: taking webhooks to send', () => {
     kit.worker.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(0);
 
-    expect(kit.sender.send.mock.calls.map(([, body]) => body)).toEqual(['{"id":"a"}', '{"id":"b"}']);
+    expect(kit.sender.send.mock.calls.map(([, delivery]) => delivery.body)).toEqual([
+      '{"id":"a"}',
+      '{"id":"b"}',
+    ]);
     expect(kit.recorded.map((update) => update.id)).toEqual(['a', 'b']);
   });
 
@@ -145,6 +148,6 @@ describe('DeliveryWorker: taking webhooks to send', () => {
     await jest.advanceTimersByTimeAsync(0);
 
     expect(kit.store.enqueue).toHaveBeenLastCalledWith([newDelivery('a')], { claimForMs: LEASE_MS });
-    expect(kit.sender.send).toHaveBeenCalledWith(URL, '{"id":"a"}');
+    expect(kit.sender.send).toHaveBeenCalledWith(URL, expect.objectContaining({ body: '{"id":"a"}' }));
   });
 });

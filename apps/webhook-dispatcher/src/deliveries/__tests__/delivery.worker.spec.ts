@@ -33,7 +33,7 @@ describe('DeliveryWorker: what an attempt comes to', () => {
     await jest.advanceTimersByTimeAsync(0);
 
     expect(kit.store.enqueue).toHaveBeenCalledWith([newDelivery('a')], { claimForMs: LEASE_MS });
-    expect(kit.sender.send).toHaveBeenCalledWith(URL, '{"id":"a"}');
+    expect(kit.sender.send).toHaveBeenCalledWith(URL, expect.objectContaining({ body: '{"id":"a"}' }));
     expect(kit.recorded).toEqual([
       {
         id: 'a',
@@ -100,7 +100,10 @@ describe('DeliveryWorker: what an attempt comes to', () => {
 
     await deliver(due('a'));
 
-    expect(kit.sender.send.mock.calls.map(([, body]) => body)).toEqual(['{"id":"a"}', '{"id":"b"}']);
+    expect(kit.sender.send.mock.calls.map(([, delivery]) => delivery.body)).toEqual([
+      '{"id":"a"}',
+      '{"id":"b"}',
+    ]);
     expect(kit.recorded.map((update) => update.id)).toEqual(['a', 'b']);
   });
 

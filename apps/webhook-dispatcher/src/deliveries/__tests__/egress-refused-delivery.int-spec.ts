@@ -7,6 +7,7 @@ import { afterAttempt } from '@webhooks/deliveries/delivery-policy';
 import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { senderWith } from '@webhooks/deliveries/__tests__/webhook-sender-kit';
+import { SignedAttempt } from '@webhooks/signing/webhook-signer';
 
 jest.setTimeout(30_000);
 
@@ -23,12 +24,13 @@ describe('a webhook delivery to a refused address (PostgreSQL)', () => {
   let dataSource: DataSource;
   let store: DeliveryStore;
   let sender: WebhookSender;
+  let signed: (body: string) => SignedAttempt;
 
   beforeAll(async () => {
     database = await MigratedDatabase.create(WEBHOOKS_SCHEMA);
     dataSource = database.dataSource;
     store = new DeliveryStore(dataSource);
-    ({ sender } = await senderWith({ EGRESS_ALLOW_PRIVATE_NETWORKS: 'false' }));
+    ({ sender, signed } = senderWith({ EGRESS_ALLOW_PRIVATE_NETWORKS: 'false' }));
     await inside.start();
     await dataSource.query(
       `INSERT INTO webhook_endpoints (platform_id, environment, url) VALUES ($1, $2, $3)`,
@@ -53,7 +55,7 @@ describe('a webhook delivery to a refused address (PostgreSQL)', () => {
       },
     ]);
     const [due] = await store.takeDue(1, 60_000);
-    const attempt = await sender.send(due.url!, due.body);
+    const attempt = await sender.send(due.url!, signed(due.body));
     const decision = afterAttempt(SCHEDULE, 1, attempt, new Date());
     await store.record([{ id: due.id, lease: due.lease, decision, attemptCount: 1, attempt }], 0);
 

@@ -86,23 +86,36 @@ describe('payment webhooks', () => {
       webhookId: expect.stringMatching(/^Webhook:[0-9a-f-]{36}$/),
       type: 'OUTGOING_PAYMENT',
       timestamp: completed.occurredAt,
+      // Each attempt's own (docs/api.md#webhook-signatures).
+      platformId: expect.any(String),
+      environment: 'SANDBOX',
+      sentAt: expect.any(String),
       transaction: completed.payload.transaction,
     });
     for (const webhook of webhooks) {
       expect(verifySignature(webhook.rawBody, webhook.headers['x-grid-signature'], platform.publicKeyPem)).toBe(true);
     }
     const { rows } = await database.query(`SELECT id, status, body FROM deliveries WHERE aggregate_id = $1 ORDER BY sequence`, [transactionId]);
-    expect(rows).toEqual(webhooks.map((webhook) => ({ id: uuidOf(webhook), status: 'DELIVERED', body: webhook.rawBody })));
+    expect(rows).toEqual(webhooks.map((webhook) => ({ id: uuidOf(webhook), status: 'DELIVERED', body: expect.any(String) })));
+    // What was sent is the stored body with the attempt's fields appended.
+    rows.forEach((row, index) => expect(webhooks[index].rawBody.startsWith(row.body.slice(0, -1))).toBe(true));
   });
 
-  it('retries a failed webhook with backoff, the same body each time, and records every attempt', async () => {
+  it('retries a failed webhook with backoff, the same webhook each time signed afresh with its sentAt, and records every attempt', async () => {
     const transactionId = newTransactionId();
     platform.receiver.failNext(2, 503);
 
     await publish(statusChanged(transactionId, 'COMPLETED'));
     const attempts = await waitForWebhooks(transactionId, 3);
 
-    expect(new Set(attempts.map((attempt) => attempt.rawBody)).size).toBe(1);
+    // The same webhook, each attempt stamped with its own time and signed for it (docs/api.md#webhook-signatures).
+    const withoutSentAt = ({ sentAt: _sentAt, ...rest }: Record<string, unknown>) => rest;
+    expect(new Set(attempts.map((attempt) => JSON.stringify(withoutSentAt(attempt.body)))).size).toBe(1);
+    const sentAts = attempts.map((attempt) => Date.parse(attempt.body.sentAt));
+    expect(sentAts[1]).toBeGreaterThan(sentAts[0]);
+    expect(sentAts[2]).toBeGreaterThan(sentAts[1]);
+    for (const attempt of attempts)
+      expect(verifySignature(attempt.rawBody, attempt.headers['x-grid-signature'], platform.publicKeyPem)).toBe(true);
     const gaps = attempts.slice(1).map((attempt, index) => attempt.receivedAt.getTime() - attempts[index].receivedAt.getTime());
     expect(gaps[0]).toBeGreaterThanOrEqual(900);
     expect(gaps[1]).toBeGreaterThanOrEqual(900);

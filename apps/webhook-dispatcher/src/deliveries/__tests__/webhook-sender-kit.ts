@@ -1,24 +1,34 @@
 import { ConfigService } from '@nestjs/config';
-import { generateKeyPairSync } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
-import { WebhookSigner } from '@webhooks/signing/webhook-signer';
+import { SignedAttempt } from '@webhooks/signing/webhook-signer';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
-/** A WebhookSender signing with a fresh key, over `environment` (the defaults otherwise), and that key's public half. */
-export async function senderWith(
-  environment: Partial<WebhookDispatcherEnvironment>,
-): Promise<{ sender: WebhookSender; publicKeyPem: string }> {
+/**
+ * A WebhookSender over `environment` (the defaults otherwise), and `signed`, which makes an attempt
+ * of a body signed with a fresh key as WebhookSigner signs, whose public half is `publicKeyPem`.
+ */
+export function senderWith(environment: Partial<WebhookDispatcherEnvironment>): {
+  sender: WebhookSender;
+  publicKeyPem: string;
+  signed: (body: string) => SignedAttempt;
+} {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const config = new ConfigService<WebhookDispatcherEnvironment, true>({
     ...new WebhookDispatcherEnvironment(),
-    WEBHOOK_SIGNING_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     ...environment,
   });
-  const signer = new WebhookSigner(undefined as unknown as DataSource, config);
-  await signer.onModuleInit();
   return {
-    sender: new WebhookSender(signer, config),
+    sender: new WebhookSender(config),
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    signed: (body) => ({
+      body,
+      headers: {
+        'x-grid-signature': sign('sha256', Buffer.from(body), {
+          key: privateKey,
+          dsaEncoding: 'der',
+        }).toString('base64'),
+      },
+    }),
   };
 }

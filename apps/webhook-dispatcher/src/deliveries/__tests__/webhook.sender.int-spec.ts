@@ -1,15 +1,17 @@
 import { verifySignature, WebhookReceiver } from '@payments/testing';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { senderWith } from '@webhooks/deliveries/__tests__/webhook-sender-kit';
+import { SignedAttempt } from '@webhooks/signing/webhook-signer';
 
 describe('WebhookSender (HTTP)', () => {
   const receiver = new WebhookReceiver();
   let sender: WebhookSender;
   let publicKeyPem: string;
+  let signed: (body: string) => SignedAttempt;
 
   beforeAll(async () => {
     // The receiver listens on loopback, which only EGRESS_ALLOW_PRIVATE_NETWORKS opens.
-    ({ sender, publicKeyPem } = await senderWith({
+    ({ sender, publicKeyPem, signed } = senderWith({
       WEBHOOK_TIMEOUT_MS: 300,
       EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
     }));
@@ -25,7 +27,7 @@ describe('WebhookSender (HTTP)', () => {
     receiver.respondWith(() => ({ status: 201, body: { ok: true } }));
     const body = '{"webhookId":"Webhook:1","type":"TEST","timestamp":"2025-10-13T10:00:00.000Z"}';
 
-    const result = await sender.send(receiver.url, body);
+    const result = await sender.send(receiver.url, signed(body));
 
     expect(result).toEqual({
       url: receiver.url,
@@ -43,7 +45,7 @@ describe('WebhookSender (HTTP)', () => {
   it('keeps the first 4 KiB of a long answer as it came (the store makes it storable)', async () => {
     receiver.respondWith(() => ({ status: 500, body: `\u0000${'x'.repeat(100_000)}` }));
 
-    const result = await sender.send(receiver.url, '{}');
+    const result = await sender.send(receiver.url, signed('{}'));
 
     expect(result.responseStatus).toBe(500);
     expect(result.responseBody).toBe(`\u0000${'x'.repeat(4095)}`);
@@ -52,7 +54,7 @@ describe('WebhookSender (HTTP)', () => {
   it('reports an endpoint that answers too late as a timeout', async () => {
     receiver.respondWith(() => ({ status: 200, delayMs: 1_000 }));
 
-    const result = await sender.send(receiver.url, '{}');
+    const result = await sender.send(receiver.url, signed('{}'));
 
     expect(result).toMatchObject({ error: 'TIMEOUT: no answer within 300 ms', failure: 'TIMEOUT' });
     expect(result.responseStatus).toBeUndefined();
@@ -63,16 +65,16 @@ describe('WebhookSender (HTTP)', () => {
     const url = await closed.start();
     await closed.stop();
 
-    const result = await sender.send(url, '{}');
+    const result = await sender.send(url, signed('{}'));
 
     expect(result).toMatchObject({ failure: 'CONNECTION_FAILED' });
     expect(result.error).toMatch(/^CONNECTION_FAILED: /);
     expect(result.error).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|:\d+/);
-    expect(await sender.send('not a url', '{}')).toMatchObject({ failure: 'CONNECTION_FAILED' });
+    expect(await sender.send('not a url', signed('{}'))).toMatchObject({ failure: 'CONNECTION_FAILED' });
   });
 
   it('reports a TLS handshake with a plain HTTP server as TLS_FAILED', async () => {
-    const result = await sender.send(receiver.url.replace('http:', 'https:'), '{}');
+    const result = await sender.send(receiver.url.replace('http:', 'https:'), signed('{}'));
 
     expect(result).toMatchObject({ failure: 'TLS_FAILED', error: expect.stringMatching(/^TLS_FAILED: /) });
   });
@@ -80,7 +82,7 @@ describe('WebhookSender (HTTP)', () => {
   it('refuses the cloud metadata address although private networks are allowed, without connecting', async () => {
     const result = await sender.send(
       'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
-      '{}',
+      signed('{}'),
     );
 
     expect(result).toMatchObject({

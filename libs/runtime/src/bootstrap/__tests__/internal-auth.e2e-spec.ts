@@ -10,7 +10,7 @@ const TARGETS: { app: InternalApp; method: 'GET' | 'POST'; path: string; body?: 
   { app: 'transfers', method: 'POST', path: '/internal/quote-transfers', body: {} },
   { app: 'ledger', method: 'POST', path: '/internal/postings/batch', body: { postings: [] } },
   { app: 'bulk-import-worker', method: 'GET', path: `/customers/bulk/jobs/Job:${randomUUID()}` },
-  { app: 'webhook-dispatcher', method: 'GET', path: '/internal/signing-key' },
+  { app: 'webhook-dispatcher', method: 'GET', path: `/internal/signing-keys/${randomUUID()}/SANDBOX` },
 ];
 
 /**
