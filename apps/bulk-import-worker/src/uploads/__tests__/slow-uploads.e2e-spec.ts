@@ -1,6 +1,6 @@
 import { ApiClient, bootstrapPlatform, e2eStack, eventually, newPlatformClients } from '@payments/testing';
 import { request as httpRequest, ClientRequest, IncomingMessage } from 'node:http';
-import { csvOf, individual, runLabel } from '@bulk-import/csv/__tests__/csv-fixtures';
+import { csvOf, individual, onDomain, runLabel } from '@bulk-import/csv/__tests__/csv-fixtures';
 
 const UPLOAD = '/customers/bulk/csv';
 const BOUNDARY = 'slow-upload-boundary';
@@ -58,11 +58,12 @@ describe('slow bulk uploads', () => {
       expect(refused).toBe(SLOW_UPLOADS - 2);
 
       const startedAt = Date.now();
-      expect((await victim.sandbox.get('/config')).status).toBe(200);
+      const config = await victim.sandbox.get('/config');
+      expect(config.status).toBe(200);
       const label = runLabel();
       const accepted = await victim.sandbox.upload(
         UPLOAD,
-        csvOf([individual(`${label}-1`), individual(`${label}-2`)]),
+        onDomain(csvOf([individual(`${label}-1`), individual(`${label}-2`)]), config.body.umaDomain),
       );
       expect(accepted.status).toBe(202);
       const job = await eventually(
