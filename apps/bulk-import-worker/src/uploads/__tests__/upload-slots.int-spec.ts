@@ -17,7 +17,8 @@ describe('UploadSlots on the real Redis', () => {
     true
   >;
   // Two replicas: the cap holds across them.
-  const replicas = [new UploadSlots(redis, config), new UploadSlots(redis.duplicate(), config)];
+  const otherReplicaRedis = redis.duplicate();
+  const replicas = [new UploadSlots(redis, config), new UploadSlots(otherReplicaRedis, config)];
   const platform = { platformId: randomUUID(), environment: Environment.Sandbox };
   const otherPlatform = { platformId: randomUUID(), environment: Environment.Sandbox };
 
@@ -26,6 +27,7 @@ describe('UploadSlots on the real Redis', () => {
     const keys = await redis.keys(`*${prefix}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
+    otherReplicaRedis.disconnect();
   });
 
   it('refuses a platform its 3rd concurrent upload with 429 on any replica; another platform goes on; a finished upload frees its slot', async () => {

@@ -89,7 +89,8 @@ describe('customers', () => {
     });
 
     it('creates a business with its owners and a chosen UMA address, stored lower-case', async () => {
-      const umaAddress = `$${uniqueId('Acme')}@Pay.Example.com`;
+      const { umaDomain } = (await sandbox.get('/config')).body;
+      const umaAddress = `$${uniqueId('Acme')}@${umaDomain.toUpperCase()}`;
       const created = await sandbox.post(
         '/customers',
         business(uniqueId('acme'), {
