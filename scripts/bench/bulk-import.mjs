@@ -57,11 +57,12 @@ export async function importCustomersCsv({ gateway, authorization, label, rows, 
   const boundary = `----bench${Date.now()}`;
   const startedAt = Date.now();
   const timeoutMs = JOB_TIMEOUT_MS * Math.max(1, rows / ROWS);
+  const umaDomain = await umaDomainOf(gateway, authorization);
   const response = await gateway.request({
     method: 'POST',
     path: '/2025-10-13/customers/bulk/csv',
     headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.from(multipartCsv(boundary, label, rows)),
+    body: Readable.from(multipartCsv(boundary, label, rows, umaDomain)),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
@@ -90,14 +91,22 @@ export async function importCustomersCsv({ gateway, authorization, label, rows, 
   };
 }
 
+/** The platform's UMA domain: a customer's address must be on it. */
+async function umaDomainOf(gateway, authorization) {
+  const response = await gateway.request({ method: 'GET', path: '/2025-10-13/config', headers: { authorization } });
+  const config = JSON.parse(await response.body.text());
+  if (response.statusCode !== 200) throw new Error(`GET /config answered ${response.statusCode}`);
+  return config.umaDomain;
+}
+
 /** The multipart body, generated as it is sent: the benchmark holds no more of the file than the service does. */
-function* multipartCsv(boundary, label, rows) {
+function* multipartCsv(boundary, label, rows, umaDomain) {
   yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="customers.csv"\r\nContent-Type: text/csv\r\n\r\n${HEADER}\n`;
   let lines = [];
   for (let index = 0; index < rows; index++) {
     const id = `${label}-${index}`;
     const bank = index % 4 === 0 ? `US_ACCOUNT,${100_000_000 + index},021000021,CHECKING,Bench Bank` : ',,,,';
-    lines.push(`$${id}@bench.uma.local,${id},INDIVIDUAL,Ada Lovelace,1990-12-10,1 Main St,Boston,MA,02101,US,ada${index}@example.com,US,${bank}`);
+    lines.push(`$${id}@${umaDomain},${id},INDIVIDUAL,Ada Lovelace,1990-12-10,1 Main St,Boston,MA,02101,US,ada${index}@example.com,US,${bank}`);
     if (lines.length === 1000) {
       yield `${lines.join('\n')}\n`;
       lines = [];

@@ -10,10 +10,12 @@ const HEADER =
 /** Uploads `rows` customers (retrying with the same key until a final answer) and answers the job. */
 export async function uploadImport({ platform, gatewayUrl, rows }) {
   const label = `import-${randomUUID().slice(0, 8)}`;
+  // A customer's UMA address must be on its platform's own domain.
+  const { umaDomain } = await platform.api.must('GET', '/config');
   const lines = Array.from(
     { length: rows },
     (_, index) =>
-      `$${label}-${index}@faults.uma.local,${label}-${index},INDIVIDUAL,Ada Lovelace,1990-12-10,GB,1 Main St,London,LDN,N1 1AA,GB`,
+      `$${label}-${index}@${umaDomain},${label}-${index},INDIVIDUAL,Ada Lovelace,1990-12-10,GB,1 Main St,London,LDN,N1 1AA,GB`,
   );
   const csv = `${HEADER}\n${lines.join('\n')}\n`;
   const key = randomUUID();
