@@ -419,7 +419,9 @@ describe('deploy/k8s', () => {
       );
       // The app's default when no ConfigMap sets it (libs/runtime CommonEnvironment).
       const shutdownTimeoutMs = Number(shutdownTimeouts.at(-1) ?? 10_000);
-      expect(pod().spec.terminationGracePeriodSeconds! * 1000).toBeGreaterThan(Number(seconds) * 1000 + shutdownTimeoutMs);
+      expect(pod().spec.terminationGracePeriodSeconds! * 1000).toBeGreaterThan(
+        Number(seconds) * 1000 + shutdownTimeoutMs,
+      );
     });
 
     it('reads the common ConfigMap, and DATABASE_URL from the Secret', () => {
@@ -445,11 +447,14 @@ describe('deploy/k8s', () => {
   it.each([
     ['customers', 'UMA_KEY_ENCRYPTION_KEY'],
     ['webhook-dispatcher', 'WEBHOOK_KEY_ENCRYPTION_KEY'],
-  ])('gives %s its key encryption key %s from the Secret, not optional (production refuses to start without it)', (name, key) => {
-    const [container] = findResource<Deployment>('Deployment', name).spec.template.spec.containers;
-    const variable = container.env?.find((candidate) => candidate.name === key);
-    expect(variable?.valueFrom?.secretKeyRef).toEqual({ name: secretTemplate.metadata.name, key });
-  });
+  ])(
+    'gives %s its key encryption key %s from the Secret, not optional (production refuses to start without it)',
+    (name, key) => {
+      const [container] = findResource<Deployment>('Deployment', name).spec.template.spec.containers;
+      const variable = container.env?.find((candidate) => candidate.name === key);
+      expect(variable?.valueFrom?.secretKeyRef).toEqual({ name: secretTemplate.metadata.name, key });
+    },
+  );
 
   it('exposes only the gateway through the Ingress', () => {
     const ingresses = resources.filter((candidate): candidate is Ingress => candidate.kind === 'Ingress');

@@ -28,11 +28,22 @@ export async function benchBulkImport({ env, log, logDir, replicaCounts = [1, 2]
       const authorization = `Basic ${Buffer.from(`${platform.sandbox.clientId}:${platform.sandbox.clientSecret}`).toString('base64')}`;
       try {
         const hostCpuOfImport = hostCpuMeter();
-        const { startedAt, ...imported } = await importCustomersCsv({ gateway, authorization, label, rows: ROWS, log });
+        const { startedAt, ...imported } = await importCustomersCsv({
+          gateway,
+          authorization,
+          label,
+          rows: ROWS,
+          log,
+        });
         const hostCpu = hostCpuOfImport.stop();
         const workers = stack.children.filter(({ name }) => name.startsWith('bulk-import-worker'));
         const workersPeakRssMb = workers.map(({ child }) => peakRssMb(child.pid));
-        const ledgerCaughtUpSeconds = await ledgerCatchUp(env.DATABASE_URL, platform.platformId, startedAt, ROWS);
+        const ledgerCaughtUpSeconds = await ledgerCatchUp(
+          env.DATABASE_URL,
+          platform.platformId,
+          startedAt,
+          ROWS,
+        );
         const run = { ...imported, hostCpu, peakRssMb: workersPeakRssMb, ledgerCaughtUpSeconds, replicas };
         log(
           `${replicas} replica(s): upload ${run.uploadSeconds} s, completed after ${run.totalSeconds} s, ${run.rowsPerSecond} rows/s, ` +
@@ -67,15 +78,21 @@ export async function importCustomersCsv({ gateway, authorization, label, rows, 
     bodyTimeout: timeoutMs,
   });
   const accepted = JSON.parse(await response.body.text());
-  if (response.statusCode !== 202) throw new Error(`upload answered ${response.statusCode}: ${JSON.stringify(accepted)}`);
+  if (response.statusCode !== 202)
+    throw new Error(`upload answered ${response.statusCode}: ${JSON.stringify(accepted)}`);
   const uploadSeconds = seconds(Date.now() - startedAt);
   log(`upload stored in ${uploadSeconds} s as ${accepted.jobId}; waiting for COMPLETED`);
   let job;
-  for (const deadline = Date.now() + timeoutMs; ; ) {
-    const answer = await gateway.request({ method: 'GET', path: `/2025-10-13/customers/bulk/jobs/${accepted.jobId}`, headers: { authorization } });
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const answer = await gateway.request({
+      method: 'GET',
+      path: `/2025-10-13/customers/bulk/jobs/${accepted.jobId}`,
+      headers: { authorization },
+    });
     job = JSON.parse(await answer.body.text());
     if (job.status === 'COMPLETED' || job.status === 'FAILED') break;
-    if (Date.now() > deadline) throw new Error(`job not finished after ${timeoutMs / 1000} s: ${JSON.stringify(job.progress)}`);
+    if (Date.now() > deadline)
+      throw new Error(`job not finished after ${timeoutMs / 1000} s: ${JSON.stringify(job.progress)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const totalMs = Date.now() - startedAt;
@@ -93,7 +110,11 @@ export async function importCustomersCsv({ gateway, authorization, label, rows, 
 
 /** The platform's UMA domain: a customer's address must be on it. */
 async function umaDomainOf(gateway, authorization) {
-  const response = await gateway.request({ method: 'GET', path: '/2025-10-13/config', headers: { authorization } });
+  const response = await gateway.request({
+    method: 'GET',
+    path: '/2025-10-13/config',
+    headers: { authorization },
+  });
   const config = JSON.parse(await response.body.text());
   if (response.statusCode !== 200) throw new Error(`GET /config answered ${response.statusCode}`);
   return config.umaDomain;
@@ -106,7 +127,9 @@ function* multipartCsv(boundary, label, rows, umaDomain) {
   for (let index = 0; index < rows; index++) {
     const id = `${label}-${index}`;
     const bank = index % 4 === 0 ? `US_ACCOUNT,${100_000_000 + index},021000021,CHECKING,Bench Bank` : ',,,,';
-    lines.push(`$${id}@${umaDomain},${id},INDIVIDUAL,Ada Lovelace,1990-12-10,1 Main St,Boston,MA,02101,US,ada${index}@example.com,US,${bank}`);
+    lines.push(
+      `$${id}@${umaDomain},${id},INDIVIDUAL,Ada Lovelace,1990-12-10,1 Main St,Boston,MA,02101,US,ada${index}@example.com,US,${bank}`,
+    );
     if (lines.length === 1000) {
       yield `${lines.join('\n')}\n`;
       lines = [];
@@ -127,7 +150,7 @@ export async function ledgerCatchUp(databaseUrl, platformId, startedAt, accounts
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (const deadline = Date.now() + LEDGER_TIMEOUT_MS; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + LEDGER_TIMEOUT_MS; Date.now() < deadline;) {
       const { rows } = await client.query(
         `SELECT count(*)::int AS opened FROM ledger.accounts WHERE platform_id = $1 AND customer_id IS NOT NULL`,
         [platformId],
@@ -155,7 +178,9 @@ export function summarizeBulkImport({ rows, runs }) {
   if (one && two) {
     const gain = Math.round((two.rowsPerSecond / one.rowsPerSecond - 1) * 100);
     const verdict = two.totalSeconds < 60 && gain >= 60 ? 'meets' : 'MISSES';
-    lines.push(`bulk import scaling: the second replica adds ${gain}% (${verdict} < 60 s with two, ≥ 60% more)`);
+    lines.push(
+      `bulk import scaling: the second replica adds ${gain}% (${verdict} < 60 s with two, ≥ 60% more)`,
+    );
   }
   return lines;
 }

@@ -19,7 +19,9 @@ export default async function globalSetup() {
   const env = {
     ...process.env,
     ...stackEnvironment(await freeBasePort(E2E_BASE_PORT)),
-    DATABASE_URL: process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/payments_${E2E_NAME.replace('-', '_')}`,
+    DATABASE_URL:
+      process.env.E2E_DATABASE_URL ??
+      `postgres://postgres@127.0.0.1:5432/payments_${E2E_NAME.replace('-', '_')}`,
     KAFKA_TOPIC_PREFIX: `e2e-${runId}.`,
     LOG_LEVEL: 'info',
     SANDBOX_SETTLEMENT_MS: '200',
@@ -67,7 +69,9 @@ export default async function globalSetup() {
       redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       bullmqPrefix: env.BULLMQ_PREFIX,
       // What this stack sets beyond the inherited environment, for tests that start extra replicas.
-      environment: Object.fromEntries(Object.entries(env).filter(([name, value]) => process.env[name] !== value)),
+      environment: Object.fromEntries(
+        Object.entries(env).filter(([name, value]) => process.env[name] !== value),
+      ),
       logDir,
     }),
   );

@@ -66,7 +66,10 @@ export class EgressPolicy {
  * such a peer, once allowed, is called over plain HTTP, as local stacks serve it.
  */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.+$/, '');
+  const bare = host
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase()
+    .replace(/\.+$/, '');
   if (ipaddr.isValid(bare)) return ipaddr.process(bare).range() === 'loopback';
   return bare === 'localhost' || bare.endsWith('.localhost');
 }

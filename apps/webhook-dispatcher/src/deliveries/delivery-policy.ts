@@ -27,7 +27,8 @@ export interface Decision {
 }
 
 /** Reason recorded on a delivery that waits because its platform has no webhook endpoint. */
-export const WAITING_FOR_ENDPOINT = 'WEBHOOK_ENDPOINT_NOT_SET: waiting for the platform to set its webhookEndpoint';
+export const WAITING_FOR_ENDPOINT =
+  'WEBHOOK_ENDPOINT_NOT_SET: waiting for the platform to set its webhookEndpoint';
 
 /** Seconds before each retry, from WEBHOOK_RETRY_SCHEDULE_SECONDS (already validated as digits and commas). */
 export function parseRetrySchedule(text: string): number[] {
@@ -44,14 +45,27 @@ export function isDelivered(result: AttemptResult): boolean {
  * After the `attempt`-th attempt: delivered, or retried after the schedule's delay for that attempt,
  * or given up once the schedule is used up (so a schedule of n delays allows n + 1 attempts).
  */
-export function afterAttempt(scheduleSeconds: number[], attempt: number, result: AttemptResult, now: Date): Decision {
+export function afterAttempt(
+  scheduleSeconds: number[],
+  attempt: number,
+  result: AttemptResult,
+  now: Date,
+): Decision {
   if (isDelivered(result)) return { status: 'DELIVERED', nextAttemptAt: now, lastError: null };
   const problem = result.error ?? `answered ${result.responseStatus}`;
   const delaySeconds = scheduleSeconds[attempt - 1];
   if (delaySeconds === undefined) {
-    return { status: 'FAILED', nextAttemptAt: now, lastError: `gave up after ${attempt} attempt(s): ${problem}` };
+    return {
+      status: 'FAILED',
+      nextAttemptAt: now,
+      lastError: `gave up after ${attempt} attempt(s): ${problem}`,
+    };
   }
-  return { status: 'PENDING', nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000), lastError: problem };
+  return {
+    status: 'PENDING',
+    nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000),
+    lastError: problem,
+  };
 }
 
 /**
@@ -61,7 +75,11 @@ export function afterAttempt(scheduleSeconds: number[], attempt: number, result:
 export function withoutEndpoint(waitSeconds: number, createdAt: Date, now: Date): Decision {
   const deadline = new Date(createdAt.getTime() + waitSeconds * 1000);
   if (now >= deadline) {
-    return { status: 'FAILED', nextAttemptAt: now, lastError: `gave up: no webhook endpoint was set within ${waitSeconds} s` };
+    return {
+      status: 'FAILED',
+      nextAttemptAt: now,
+      lastError: `gave up: no webhook endpoint was set within ${waitSeconds} s`,
+    };
   }
   return { status: 'PENDING', nextAttemptAt: deadline, lastError: WAITING_FOR_ENDPOINT };
 }

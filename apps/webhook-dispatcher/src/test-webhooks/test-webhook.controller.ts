@@ -17,7 +17,8 @@ export class TestWebhookController {
   })
   @ApiOkResponse({ type: TestWebhookResultView, description: 'The endpoint answered, with any status' })
   @ApiBadRequestResponse({
-    description: 'WEBHOOK_ENDPOINT_NOT_SET: no webhookEndpoint is configured; WEBHOOK_DELIVERY_ERROR: no answer, with the kind of failure (EGRESS_REFUSED, TIMEOUT, CONNECTION_FAILED, TLS_FAILED, INVALID_RESPONSE)',
+    description:
+      'WEBHOOK_ENDPOINT_NOT_SET: no webhookEndpoint is configured; WEBHOOK_DELIVERY_ERROR: no answer, with the kind of failure (EGRESS_REFUSED, TIMEOUT, CONNECTION_FAILED, TLS_FAILED, INVALID_RESPONSE)',
   })
   test(@CurrentCaller() caller: Caller): Promise<TestWebhookResultView> {
     return this.testWebhooks.send(caller);

@@ -29,7 +29,8 @@ export class TestWebhookService {
 
   async send(caller: Caller): Promise<TestWebhookResultView> {
     const url = await this.endpoints.urlOf(caller);
-    if (!url) throw new ApiException('WEBHOOK_ENDPOINT_NOT_SET', 'Set webhookEndpoint with PATCH /config first');
+    if (!url)
+      throw new ApiException('WEBHOOK_ENDPOINT_NOT_SET', 'Set webhookEndpoint with PATCH /config first');
     const webhook = testWebhook(caller, randomUUID(), new Date().toISOString());
     const [{ claimed }] = await this.deliveries.enqueue([webhook], { claimForMs: LEASE_MS });
     const lease = { key: webhook.id, token: claimed!.lease };
@@ -39,15 +40,22 @@ export class TestWebhookService {
     observeDecision(webhook.type, decision, true, claimed!.createdAt);
     // A lease lost meanwhile means the worker of another replica sends it and records its outcome.
     if (this.leases.drop(lease)) {
-      await this.deliveries.record([{ id: webhook.id, lease: lease.token, decision, attemptCount: 1, attempt }], 0);
+      await this.deliveries.record(
+        [{ id: webhook.id, lease: lease.token, decision, attemptCount: 1, attempt }],
+        0,
+      );
     }
     // The kind of failure and its fixed description only: the platform learns nothing of what lies behind its URL.
     if (attempt.responseStatus === undefined) {
       const { error, failure } = attempt;
-      throw new ApiException('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint could not be reached: ${error}`, {
-        url,
-        failure,
-      });
+      throw new ApiException(
+        'WEBHOOK_DELIVERY_ERROR',
+        `The webhook endpoint could not be reached: ${error}`,
+        {
+          url,
+          failure,
+        },
+      );
     }
     return { url, response_status: attempt.responseStatus, latency_ms: attempt.durationMs };
   }

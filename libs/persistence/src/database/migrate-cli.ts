@@ -14,10 +14,18 @@ export function migrateFromEnvironment(options: SchemaOptions): void {
   const { DATABASE_URL } = validateEnvironment(MigrationEnvironment);
   runMigrations(DATABASE_URL, options)
     .then((applied) => {
-      console.log(JSON.stringify({ level: 'info', schema: options.schema, applied, msg: 'migrations applied' }));
+      console.log(
+        JSON.stringify({ level: 'info', schema: options.schema, applied, msg: 'migrations applied' }),
+      );
     })
     .catch((error: Error) => {
-      console.error(JSON.stringify({ level: 'error', schema: options.schema, msg: `migrations failed: ${error.message}` }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          schema: options.schema,
+          msg: `migrations failed: ${error.message}`,
+        }),
+      );
       process.exitCode = 1;
     });
 }

@@ -1,4 +1,11 @@
-import { ApiClient, e2eStack, platformWithEndpoint, PlatformWithEndpoint, verifySignature, WebhookReceiver } from '@payments/testing';
+import {
+  ApiClient,
+  e2eStack,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
+  verifySignature,
+  WebhookReceiver,
+} from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
@@ -13,7 +20,11 @@ const CHROMIUM = '/usr/bin/chromium';
 describe('hosted KYC link', () => {
   const stack = e2eStack();
   const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
-  const database = new Pool({ connectionString: stack.databaseUrl, max: 1, options: '-c search_path=customers' });
+  const database = new Pool({
+    connectionString: stack.databaseUrl,
+    max: 1,
+    options: '-c search_path=customers',
+  });
   let browser: Browser;
   let context: BrowserContext;
   let platform: PlatformWithEndpoint;
@@ -35,7 +46,10 @@ describe('hosted KYC link', () => {
   });
 
   async function newLink(platformCustomerId: string, redirect = true) {
-    const query = new URLSearchParams({ platformCustomerId, ...(redirect ? { redirectUri: returnPage.url } : {}) });
+    const query = new URLSearchParams({
+      platformCustomerId,
+      ...(redirect ? { redirectUri: returnPage.url } : {}),
+    });
     const response = await platform.sandbox.get(`/customers/kyc-link?${query}`);
     expect(response.status).toBe(200);
     return response.body as { kycUrl: string; platformCustomerId: string; customerId?: string };
@@ -44,7 +58,8 @@ describe('hosted KYC link', () => {
   async function fillIn(page: Page, fields: Record<string, string>): Promise<void> {
     for (const [label, value] of Object.entries(fields)) {
       const control = page.getByLabel(label, { exact: true });
-      if ((await control.evaluate((element) => element.tagName)) === 'SELECT') await control.selectOption(value);
+      if ((await control.evaluate((element) => element.tagName)) === 'SELECT')
+        await control.selectOption(value);
       else await control.fill(value);
     }
   }
@@ -62,17 +77,24 @@ describe('hosted KYC link', () => {
   it('creates the customer from the filled-in page, redirects back and sends a signed KYC_STATUS webhook', async () => {
     const platformCustomerId = `kyc-${randomUUID()}`;
     const link = await newLink(platformCustomerId);
-    expect(link).toEqual({ kycUrl: expect.stringMatching(new RegExp(`^${stack.gatewayUrl}/kyc/[\\w-]{43}$`)), platformCustomerId });
+    expect(link).toEqual({
+      kycUrl: expect.stringMatching(new RegExp(`^${stack.gatewayUrl}/kyc/[\\w-]{43}$`)),
+      platformCustomerId,
+    });
 
     const page = await context.newPage();
     const opened = await page.goto(link.kycUrl);
     expect(opened!.status()).toBe(200);
     expect(await page.title()).toBe('Verify your identity');
     await fillIn(page, ADA);
-    await Promise.all([page.waitForURL(`${returnPage.url}**`), page.getByRole('button', { name: 'Submit' }).click()]);
+    await Promise.all([
+      page.waitForURL(`${returnPage.url}**`),
+      page.getByRole('button', { name: 'Submit' }).click(),
+    ]);
     expect(page.url()).toBe(returnPage.url);
 
-    const [customer] = (await platform.sandbox.get(`/customers?platformCustomerId=${platformCustomerId}`)).body.data;
+    const [customer] = (await platform.sandbox.get(`/customers?platformCustomerId=${platformCustomerId}`))
+      .body.data;
     expect(customer).toMatchObject({
       platformCustomerId,
       customerType: 'INDIVIDUAL',
@@ -82,8 +104,12 @@ describe('hosted KYC link', () => {
       nationality: 'GB',
       address: { line1: '1 Main St', city: 'London', postalCode: 'N1 1AA', country: 'GB' },
     });
-    const webhook = await platform.receiver.waitFor((body) => body?.type === 'KYC_STATUS' && body.customerId === customer.id);
-    expect(verifySignature(webhook.rawBody, webhook.headers['x-grid-signature'], platform.publicKeyPem)).toBe(true);
+    const webhook = await platform.receiver.waitFor(
+      (body) => body?.type === 'KYC_STATUS' && body.customerId === customer.id,
+    );
+    expect(verifySignature(webhook.rawBody, webhook.headers['x-grid-signature'], platform.publicKeyPem)).toBe(
+      true,
+    );
     expect(webhook.body).toEqual({
       webhookId: expect.stringMatching(/^Webhook:/),
       type: 'KYC_STATUS',
@@ -126,11 +152,18 @@ describe('hosted KYC link', () => {
     const message = await page.locator(`#${describedBy.find((id) => id.endsWith('-error'))}`).textContent();
     expect(message).toContain('must be a real past date');
     expect(await page.getByLabel('Town or city', { exact: true }).inputValue()).toBe('London');
-    expect((await platform.sandbox.get(`/customers?platformCustomerId=${platformCustomerId}`)).body.totalCount).toBe(0);
+    expect(
+      (await platform.sandbox.get(`/customers?platformCustomerId=${platformCustomerId}`)).body.totalCount,
+    ).toBe(0);
 
     await fillIn(page, { 'Full name': 'Ada Lovelace', 'Date of birth': '1990-12-10' });
-    await Promise.all([page.waitForURL(`${returnPage.url}**`), page.getByRole('button', { name: 'Submit' }).click()]);
-    expect((await platform.sandbox.get(`/customers?platformCustomerId=${platformCustomerId}`)).body.totalCount).toBe(1);
+    await Promise.all([
+      page.waitForURL(`${returnPage.url}**`),
+      page.getByRole('button', { name: 'Submit' }).click(),
+    ]);
+    expect(
+      (await platform.sandbox.get(`/customers?platformCustomerId=${platformCustomerId}`)).body.totalCount,
+    ).toBe(1);
     await page.close();
   });
 
@@ -143,9 +176,12 @@ describe('hosted KYC link', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you');
 
-    const [customer] = (await platform.sandbox.get(`/customers?platformCustomerId=${platformCustomerId}`)).body.data;
+    const [customer] = (await platform.sandbox.get(`/customers?platformCustomerId=${platformCustomerId}`))
+      .body.data;
     expect(customer.kycStatus).toBe('REJECTED');
-    const webhook = await platform.receiver.waitFor((body) => body?.type === 'KYC_STATUS' && body.customerId === customer.id);
+    const webhook = await platform.receiver.waitFor(
+      (body) => body?.type === 'KYC_STATUS' && body.customerId === customer.id,
+    );
     expect(webhook.body.kycStatus).toBe('REJECTED');
     await page.close();
   });
@@ -153,9 +189,10 @@ describe('hosted KYC link', () => {
   it('shows an expired or unknown link as a page of its own', async () => {
     const link = await newLink(`kyc-${randomUUID()}`);
     const token = link.kycUrl.split('/').pop()!;
-    await database.query(`UPDATE kyc_links SET expires_at = now() - interval '1 second' WHERE token_hash = sha256($1::bytea)`, [
-      Buffer.from(token),
-    ]);
+    await database.query(
+      `UPDATE kyc_links SET expires_at = now() - interval '1 second' WHERE token_hash = sha256($1::bytea)`,
+      [Buffer.from(token)],
+    );
     const page = await context.newPage();
     const expired = await page.goto(link.kycUrl);
     expect(expired!.status()).toBe(410);
@@ -169,7 +206,9 @@ describe('hosted KYC link', () => {
   it('refuses a link without platformCustomerId or with a redirectUri that is not http(s)', async () => {
     const missing = await platform.sandbox.get('/customers/kyc-link');
     expect([missing.status, missing.body.code]).toEqual([400, 'INVALID_INPUT']);
-    const script = await platform.sandbox.get('/customers/kyc-link?platformCustomerId=x&redirectUri=javascript:alert(1)');
+    const script = await platform.sandbox.get(
+      '/customers/kyc-link?platformCustomerId=x&redirectUri=javascript:alert(1)',
+    );
     expect([script.status, script.body.details.errors[0].field]).toEqual([400, 'redirectUri']);
   });
 });

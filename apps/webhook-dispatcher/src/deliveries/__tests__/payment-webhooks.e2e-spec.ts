@@ -1,4 +1,11 @@
-import { createEvent, Environment, TRANSACTION_EVENTS, TransactionEvent, TransactionStatus, topicName } from '@payments/contracts';
+import {
+  createEvent,
+  Environment,
+  TRANSACTION_EVENTS,
+  TransactionEvent,
+  TransactionStatus,
+  topicName,
+} from '@payments/contracts';
 import {
   ApiClient,
   e2eStack,
@@ -21,7 +28,11 @@ const ATTEMPTS = 4;
 describe('payment webhooks', () => {
   const stack = e2eStack();
   const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
-  const kafka = new Kafka({ clientId: 'webhook-e2e', brokers: stack.kafkaBrokers, logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: 'webhook-e2e',
+    brokers: stack.kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+  });
   let producer: Producer;
   let platform: PlatformWithEndpoint;
   let database: Pool;
@@ -41,19 +52,29 @@ describe('payment webhooks', () => {
 
   afterEach(() => platform.receiver.respondWith(() => ({ status: 200 })));
 
-  function statusChanged(transactionId: string, status: TransactionStatus, platformId = platform.platformId): TransactionEvent {
+  function statusChanged(
+    transactionId: string,
+    status: TransactionStatus,
+    platformId = platform.platformId,
+  ): TransactionEvent {
     const now = new Date().toISOString();
-    return createEvent('transaction.status-changed', 1, { platformId, environment: Environment.Sandbox }, transactionId, {
-      transaction: {
-        id: transactionId,
-        status,
-        type: 'OUTGOING',
-        createdAt: now,
-        updatedAt: now,
-        sentAmount: { amount: 12_345, currency: { code: 'USD' } },
-        quoteId: `Quote:${randomUUID()}`,
+    return createEvent(
+      'transaction.status-changed',
+      1,
+      { platformId, environment: Environment.Sandbox },
+      transactionId,
+      {
+        transaction: {
+          id: transactionId,
+          status,
+          type: 'OUTGOING',
+          createdAt: now,
+          updatedAt: now,
+          sentAmount: { amount: 12_345, currency: { code: 'USD' } },
+          quoteId: `Quote:${randomUUID()}`,
+        },
       },
-    });
+    );
   }
 
   /** Publishes as the transfers app's outbox relay does: keyed by the transaction, so in order. */
@@ -67,9 +88,13 @@ describe('payment webhooks', () => {
   const newTransactionId = () => `Transaction:${randomUUID()}`;
   const webhooksOf = (transactionId: string): ReceivedWebhook[] =>
     platform.receiver.received((body) => body?.transaction?.id === transactionId);
-  const statusesOf = (transactionId: string) => webhooksOf(transactionId).map((webhook) => webhook.body.transaction.status);
+  const statusesOf = (transactionId: string) =>
+    webhooksOf(transactionId).map((webhook) => webhook.body.transaction.status);
   const waitForWebhooks = (transactionId: string, count: number) =>
-    eventually(async () => (webhooksOf(transactionId).length >= count ? webhooksOf(transactionId) : undefined), { intervalMs: 10 });
+    eventually(
+      async () => (webhooksOf(transactionId).length >= count ? webhooksOf(transactionId) : undefined),
+      { intervalMs: 10 },
+    );
   const uuidOf = (webhook: ReceivedWebhook) => webhook.body.webhookId.slice('Webhook:'.length);
 
   it('delivers one signed OUTGOING_PAYMENT webhook per status change, in order, and none for a redelivered event', async () => {
@@ -93,12 +118,21 @@ describe('payment webhooks', () => {
       transaction: completed.payload.transaction,
     });
     for (const webhook of webhooks) {
-      expect(verifySignature(webhook.rawBody, webhook.headers['x-grid-signature'], platform.publicKeyPem)).toBe(true);
+      expect(
+        verifySignature(webhook.rawBody, webhook.headers['x-grid-signature'], platform.publicKeyPem),
+      ).toBe(true);
     }
-    const { rows } = await database.query(`SELECT id, status, body FROM deliveries WHERE aggregate_id = $1 ORDER BY sequence`, [transactionId]);
-    expect(rows).toEqual(webhooks.map((webhook) => ({ id: uuidOf(webhook), status: 'DELIVERED', body: expect.any(String) })));
+    const { rows } = await database.query(
+      `SELECT id, status, body FROM deliveries WHERE aggregate_id = $1 ORDER BY sequence`,
+      [transactionId],
+    );
+    expect(rows).toEqual(
+      webhooks.map((webhook) => ({ id: uuidOf(webhook), status: 'DELIVERED', body: expect.any(String) })),
+    );
     // What was sent is the stored body with the attempt's fields appended.
-    rows.forEach((row, index) => expect(webhooks[index].rawBody.startsWith(row.body.slice(0, -1))).toBe(true));
+    rows.forEach((row, index) =>
+      expect(webhooks[index].rawBody.startsWith(row.body.slice(0, -1))).toBe(true),
+    );
   });
 
   it('retries a failed webhook with backoff, the same webhook each time signed afresh with its sentAt, and records every attempt', async () => {
@@ -115,8 +149,12 @@ describe('payment webhooks', () => {
     expect(sentAts[1]).toBeGreaterThan(sentAts[0]);
     expect(sentAts[2]).toBeGreaterThan(sentAts[1]);
     for (const attempt of attempts)
-      expect(verifySignature(attempt.rawBody, attempt.headers['x-grid-signature'], platform.publicKeyPem)).toBe(true);
-    const gaps = attempts.slice(1).map((attempt, index) => attempt.receivedAt.getTime() - attempts[index].receivedAt.getTime());
+      expect(
+        verifySignature(attempt.rawBody, attempt.headers['x-grid-signature'], platform.publicKeyPem),
+      ).toBe(true);
+    const gaps = attempts
+      .slice(1)
+      .map((attempt, index) => attempt.receivedAt.getTime() - attempts[index].receivedAt.getTime());
     expect(gaps[0]).toBeGreaterThanOrEqual(900);
     expect(gaps[1]).toBeGreaterThanOrEqual(900);
     const recorded = await eventually(async () => {
@@ -132,16 +170,26 @@ describe('payment webhooks', () => {
       [2, 503],
       [3, 200],
     ]);
-    expect(recorded[2]).toMatchObject({ status: 'DELIVERED', attempt_count: 3, delivered_at: expect.any(Date) });
+    expect(recorded[2]).toMatchObject({
+      status: 'DELIVERED',
+      attempt_count: 3,
+      delivered_at: expect.any(Date),
+    });
   });
 
   it("keeps a transaction's later webhooks waiting until the earlier one is delivered, while other transactions go ahead", async () => {
     const [slow, other] = [newTransactionId(), newTransactionId()];
     platform.receiver.respondWith((request) =>
-      request.body?.transaction?.id === slow && webhooksOf(slow).length === 1 ? { status: 500 } : { status: 200 },
+      request.body?.transaction?.id === slow && webhooksOf(slow).length === 1
+        ? { status: 500 }
+        : { status: 200 },
     );
 
-    await publish(statusChanged(slow, 'PROCESSING'), statusChanged(slow, 'COMPLETED'), statusChanged(other, 'COMPLETED'));
+    await publish(
+      statusChanged(slow, 'PROCESSING'),
+      statusChanged(slow, 'COMPLETED'),
+      statusChanged(other, 'COMPLETED'),
+    );
     await waitForWebhooks(slow, 3);
 
     expect(statusesOf(slow)).toEqual(['PROCESSING', 'PROCESSING', 'COMPLETED']);
@@ -153,7 +201,9 @@ describe('payment webhooks', () => {
 
   it('gives a webhook up as FAILED after the schedule, with the reason, and then sends the next one of its transaction', async () => {
     const transactionId = newTransactionId();
-    platform.receiver.respondWith((request) => (request.body?.transaction?.status === 'PROCESSING' ? { status: 410 } : { status: 200 }));
+    platform.receiver.respondWith((request) =>
+      request.body?.transaction?.status === 'PROCESSING' ? { status: 410 } : { status: 200 },
+    );
 
     await publish(statusChanged(transactionId, 'PROCESSING'), statusChanged(transactionId, 'FAILED'));
     await waitForWebhooks(transactionId, ATTEMPTS + 1);
@@ -165,7 +215,12 @@ describe('payment webhooks', () => {
       [transactionId],
     );
     expect(rows).toEqual([
-      { status: 'FAILED', attempt_count: ATTEMPTS, attempts: ATTEMPTS, last_error: `gave up after ${ATTEMPTS} attempt(s): answered 410` },
+      {
+        status: 'FAILED',
+        attempt_count: ATTEMPTS,
+        attempts: ATTEMPTS,
+        last_error: `gave up after ${ATTEMPTS} attempt(s): answered 410`,
+      },
     ]);
   });
 
@@ -177,10 +232,17 @@ describe('payment webhooks', () => {
     try {
       await publish(statusChanged(transactionId, 'COMPLETED', platformId));
       const waiting = await eventually(async () => {
-        const { rows } = await database.query(`SELECT status, attempt_count, last_error FROM deliveries WHERE aggregate_id = $1`, [transactionId]);
+        const { rows } = await database.query(
+          `SELECT status, attempt_count, last_error FROM deliveries WHERE aggregate_id = $1`,
+          [transactionId],
+        );
         return rows[0]?.last_error ? rows[0] : undefined;
       });
-      expect(waiting).toMatchObject({ status: 'PENDING', attempt_count: 0, last_error: expect.stringMatching(/^WEBHOOK_ENDPOINT_NOT_SET/) });
+      expect(waiting).toMatchObject({
+        status: 'PENDING',
+        attempt_count: 0,
+        last_error: expect.stringMatching(/^WEBHOOK_ENDPOINT_NOT_SET/),
+      });
 
       await sandbox.patch('/config', { webhookEndpoint: receiver.url });
 
@@ -194,13 +256,23 @@ describe('payment webhooks', () => {
   });
 
   it('reports deliveries, latency and queue depth on /metrics', async () => {
-    const metrics = await fetch(`${stack.appUrls['webhook-dispatcher']}/metrics`).then((response) => response.text());
+    const metrics = await fetch(`${stack.appUrls['webhook-dispatcher']}/metrics`).then((response) =>
+      response.text(),
+    );
     const sample = (name: string, ...labels: string[]) =>
-      metrics.split('\n').find((line) => line.startsWith(`${name}{`) && labels.every((label) => line.includes(label)));
+      metrics
+        .split('\n')
+        .find((line) => line.startsWith(`${name}{`) && labels.every((label) => line.includes(label)));
 
-    expect(sample('webhook_deliveries_total', 'type="OUTGOING_PAYMENT"', 'outcome="delivered"')).toMatch(/ [1-9]\d*$/);
-    expect(sample('webhook_deliveries_total', 'type="OUTGOING_PAYMENT"', 'outcome="retrying"')).toMatch(/ [1-9]\d*$/);
-    expect(sample('webhook_deliveries_total', 'type="OUTGOING_PAYMENT"', 'outcome="failed"')).toMatch(/ [1-9]\d*$/);
+    expect(sample('webhook_deliveries_total', 'type="OUTGOING_PAYMENT"', 'outcome="delivered"')).toMatch(
+      / [1-9]\d*$/,
+    );
+    expect(sample('webhook_deliveries_total', 'type="OUTGOING_PAYMENT"', 'outcome="retrying"')).toMatch(
+      / [1-9]\d*$/,
+    );
+    expect(sample('webhook_deliveries_total', 'type="OUTGOING_PAYMENT"', 'outcome="failed"')).toMatch(
+      / [1-9]\d*$/,
+    );
     expect(sample('webhook_delivery_latency_seconds_count', 'type="OUTGOING_PAYMENT"')).toMatch(/ [1-9]\d*$/);
     expect(sample('webhook_queue_depth')).toMatch(/ \d+$/);
   });
