@@ -56,11 +56,7 @@ export class SigningKeyStore {
     @InjectDataSource() private readonly dataSource: DataSource,
     config: ConfigService<WebhookDispatcherEnvironment, true>,
   ) {
-    this.sealer = new KeySealer({
-      setting: 'WEBHOOK_KEY_ENCRYPTION_KEY',
-      secretHex: config.get('WEBHOOK_KEY_ENCRYPTION_KEY', { infer: true }),
-      production: config.get('NODE_ENV', { infer: true }) === 'production',
-    });
+    this.sealer = KeySealer.fromConfig('WEBHOOK_KEY_ENCRYPTION_KEY', config);
     this.overlapHours = config.get('WEBHOOK_KEY_ROTATION_OVERLAP_HOURS', { infer: true });
   }
 

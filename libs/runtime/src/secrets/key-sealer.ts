@@ -33,6 +33,21 @@ export class KeySealer {
     this.production = production;
   }
 
+  /**
+   * The sealer of one setting as an app's configuration holds it; production is NODE_ENV's word. The
+   * setting names the key in errors, so the operator knows which variable to set.
+   */
+  static fromConfig<TSetting extends string>(
+    setting: TSetting,
+    config: { get(name: TSetting | 'NODE_ENV', options: { infer: true }): string },
+  ): KeySealer {
+    return new KeySealer({
+      setting,
+      secretHex: config.get(setting, { infer: true }),
+      production: config.get('NODE_ENV', { infer: true }) === 'production',
+    });
+  }
+
   /** `aes-256-gcm:<iv>:<tag>:<ciphertext>` (hex) of a private key given as hex; the hex itself without a key. */
   seal(privateKeyHex: string): string {
     if (!this.key) return privateKeyHex;

@@ -39,11 +39,7 @@ export class UmaKeysStore {
     @InjectDataSource() private readonly dataSource: DataSource,
     config: ConfigService<CustomersEnvironment, true>,
   ) {
-    this.sealer = new KeySealer({
-      setting: 'UMA_KEY_ENCRYPTION_KEY',
-      secretHex: config.get('UMA_KEY_ENCRYPTION_KEY', { infer: true }),
-      production: config.get('NODE_ENV', { infer: true }) === 'production',
-    });
+    this.sealer = KeySealer.fromConfig('UMA_KEY_ENCRYPTION_KEY', config);
   }
 
   keysOf(platformConfigId: string): Promise<PlatformUmaKeys> {

@@ -38,4 +38,13 @@ describe('KeySealer', () => {
     expect(() => sealerOf('', true)).toThrow(`${setting} is required in production`);
     expect(() => sealerOf('abc')).toThrow('64 hex digits');
   });
+
+  it('is built from an app configuration: the named setting, and production from NODE_ENV', () => {
+    const configOf = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? '' });
+    const stored = KeySealer.fromConfig(setting, configOf({ [setting]: secret })).seal(privateKey);
+    expect(sealerOf(secret).open(stored).toString('hex')).toBe(privateKey);
+    expect(() => KeySealer.fromConfig(setting, configOf({ NODE_ENV: 'production' }))).toThrow(
+      `${setting} is required in production`,
+    );
+  });
 });
