@@ -13,6 +13,7 @@ import { BULK_IMPORT_RETENTION } from '@bulk-import/retention';
 import { UploadsController } from '@bulk-import/uploads/uploads.controller';
 import { UploadSlots } from '@bulk-import/uploads/upload-slots';
 import { UploadsService } from '@bulk-import/uploads/uploads.service';
+import { SpoolSweeper } from '@bulk-import/uploads/spool-sweeper';
 
 @Module({
   imports: [
@@ -34,6 +35,7 @@ import { UploadsService } from '@bulk-import/uploads/uploads.service';
     ChunkProcessor,
     CustomerBatchesClient,
     IdleJobsSweeper,
+    SpoolSweeper,
   ],
 })
 export class AppModule {}

@@ -7,6 +7,9 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { StoredRow } from '@bulk-import/csv/csv-row';
 
+/** Names of spool files, by which the sweeper (spool-sweeper.ts) knows its own files in /tmp. */
+export const SPOOL_FILE_PATTERN = /^bulk-upload-[0-9a-f-]{36}\.ndjson$/;
+
 /**
  * The rows of an upload on local disk (the pod's /tmp), one JSON line each, while the client is
  * still sending: the database is touched only once the whole file is here and judged, in one short
@@ -14,13 +17,15 @@ import { StoredRow } from '@bulk-import/csv/csv-row';
  * (docs/architecture.md, bulk import).
  */
 export class RowSpool {
-  private readonly path = join(tmpdir(), `bulk-upload-${randomUUID()}.ndjson`);
-  private readonly out = createWriteStream(this.path);
+  private readonly path: string;
+  private readonly out: ReturnType<typeof createWriteStream>;
   private written = 0;
   /** A failure of the disk, raised to the next caller; kept so that it is never an unhandled 'error'. */
   private failure?: Error;
 
-  constructor() {
+  constructor(directory = tmpdir()) {
+    this.path = join(directory, `bulk-upload-${randomUUID()}.ndjson`);
+    this.out = createWriteStream(this.path);
     this.out.on('error', (error) => (this.failure ??= error));
   }
 
