@@ -43,6 +43,8 @@ function moduleBoundaries({ inTests }) {
           'type:persistence',
         ],
       },
+      // An example is what a team outside copies: it uses no lib of the service, its tests only the testing lib.
+      { sourceTag: 'type:example', onlyDependOnLibsWithTags: [...testing] },
       {
         sourceTag: 'type:app',
         onlyDependOnLibsWithTags: [

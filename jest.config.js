@@ -42,7 +42,7 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
-      testMatch: ['<rootDir>/{apps,libs,test}/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs,test,examples}/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/e2e/global-setup.mjs',
       globalTeardown: '<rootDir>/test/e2e/global-teardown.mjs',
     },

@@ -2,8 +2,8 @@
 // (Nest preview mode: modules are scanned, nothing connects). `--check` fails when the committed
 // document differs from what the code describes.
 import { createRequire } from 'node:module';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { APPS, appEntry, ROOT } from './lib/apps.mjs';
+import { writeOrCheck } from './lib/generated-doc.mjs';
 
 const require = createRequire(import.meta.url);
 const TARGET = `${ROOT}/docs/openapi.json`;
@@ -38,17 +38,6 @@ export async function generateOpenApi() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const generated = await generateOpenApi();
-  if (process.argv.includes('--check')) {
-    const committed = readFileSync(TARGET, 'utf8');
-    if (committed !== generated) {
-      console.error('docs/openapi.json is out of date: run `npm run openapi` and commit the result');
-      process.exit(1);
-    }
-    console.log('docs/openapi.json is up to date');
-  } else {
-    writeFileSync(TARGET, generated);
-    console.log(`wrote ${TARGET}`);
-  }
+  writeOrCheck(TARGET, await generateOpenApi(), 'npm run openapi');
   process.exit(0);
 }

@@ -1,4 +1,5 @@
 import {
+  EventHistory1766400000000,
   InboxRetention1764920000000,
   OutboxParking1764600000000,
   SchemaOptions,
@@ -37,5 +38,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     TransactionCounts1765000000001,
     CreationOrder1765000000002,
     UmaLinkParties1765000000003,
+    EventHistory1766400000000,
   ],
 };

@@ -11,6 +11,7 @@ export * from './events/platforms/platform-events';
 export * from './events/transfers/transaction-events';
 export * from './events/webhooks/approval-answers';
 export * from './events/ledger/balance-events';
+export * from './events/catalog';
 export * from './rate-details';
 export * from './storable-text';
 export * from './uma-address';

@@ -6,3 +6,5 @@ export * from './kafka-event.server';
 export { EventBatchPattern } from './event-routes';
 export * from './start-service';
 export * from './service-foundation';
+export * from './event-replay';
+export { kafkaSecurity } from './kafka-security';

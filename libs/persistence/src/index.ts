@@ -23,6 +23,7 @@ export * from './parking/parking';
 export * from './parking/parked-rows';
 export * from './parking/savepoint';
 export * from './migrations/outbox-parking';
+export * from './migrations/event-history';
 export * from './pagination/paginate';
 export * from './retention/purge-expired';
 export * from './retention/retention.module';

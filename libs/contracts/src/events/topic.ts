@@ -12,6 +12,19 @@ export interface TopicOptions<TEvent> {
    */
   // A method, so that a contract of one event type still counts as a contract of events in general.
   selectors?(event: TEvent): Record<string, string>;
+  /**
+   * Readers outside the service (reporting) may consume it: it is described in docs/asyncapi.yaml,
+   * and its producer keeps every event it publishes so that a window can be replayed after the
+   * topic's retention has dropped it (docs/operations.md#replaying-events).
+   */
+  public?: boolean;
+}
+
+/** One event type and version a topic carries, with the class its payload is validated against. */
+export interface TopicEventType {
+  type: string;
+  version: number;
+  payloadClass: PayloadClass;
 }
 
 /**
@@ -26,6 +39,18 @@ export class TopicContract<TEvent extends EventEnvelope = EventEnvelope> {
     private readonly payloads: Record<string, PayloadClass>,
     private readonly options: TopicOptions<TEvent> = {},
   ) {}
+
+  get isPublic(): boolean {
+    return this.options.public === true;
+  }
+
+  /** The event types and versions this topic may carry, for the contract document. */
+  get eventTypes(): TopicEventType[] {
+    return Object.entries(this.payloads).map(([key, payloadClass]) => {
+      const [type, version] = key.split('@');
+      return { type, version: Number(version), payloadClass };
+    });
+  }
 
   /** The selector headers of an event (see TopicOptions). */
   selectorsOf(event: TEvent): Record<string, string> {
@@ -48,17 +73,24 @@ export class TopicContract<TEvent extends EventEnvelope = EventEnvelope> {
     if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
       throw new InvalidEventError(this.name, 'not a JSON object');
     }
-    if (typeof envelope.version !== 'number') throw new InvalidEventError(this.name, 'version must be a number');
+    if (typeof envelope.version !== 'number')
+      throw new InvalidEventError(this.name, 'version must be a number');
     const payloadClass = this.payloads[`${envelope.type}@${envelope.version}`];
-    if (!payloadClass) throw new InvalidEventError(this.name, `unknown event ${envelope?.type}@${envelope?.version}`);
+    if (!payloadClass)
+      throw new InvalidEventError(this.name, `unknown event ${envelope?.type}@${envelope?.version}`);
     const missing = ['eventId', 'occurredAt', 'platformId', 'aggregateId'].filter(
       (field) => typeof (envelope as unknown as Record<string, unknown>)[field] !== 'string',
     );
     if (!Object.values(Environment).includes(envelope.environment)) missing.push('environment');
     if (missing.length) throw new InvalidEventError(this.name, `bad envelope fields ${missing.join(', ')}`);
-    const errors = validateSync(plainToInstance(payloadClass, envelope.payload ?? {}), { forbidUnknownValues: true });
+    const errors = validateSync(plainToInstance(payloadClass, envelope.payload ?? {}), {
+      forbidUnknownValues: true,
+    });
     if (errors.length) {
-      throw new InvalidEventError(this.name, `bad payload fields ${errors.map((error) => error.property).join(', ')}`);
+      throw new InvalidEventError(
+        this.name,
+        `bad payload fields ${errors.map((error) => error.property).join(', ')}`,
+      );
     }
     return envelope as TEvent;
   }

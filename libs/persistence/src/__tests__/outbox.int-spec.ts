@@ -116,6 +116,44 @@ describe('Outbox.add', () => {
     ]);
   });
 
+  it("keeps a public topic's events for replay with the outbox row, and nothing of another topic", async () => {
+    const publicInvoices = new TopicContract<InvoiceEvent>(
+      'billing.public-invoice-events.v1',
+      2,
+      { 'invoice.issued@1': InvoiceIssuedV1 },
+      { public: true },
+    );
+    const kept = invoiceIssued('invoice-1', 1200);
+
+    await RequestContext.run('req-3', () =>
+      dataSource.transaction(async (manager) => {
+        await outbox.add(manager, publicInvoices, kept);
+        await outbox.add(manager, INVOICE_EVENTS, invoiceIssued('invoice-2', 800));
+      }),
+    );
+    const declined = dataSource.transaction(async (manager) => {
+      await outbox.add(manager, publicInvoices, invoiceIssued('invoice-3', 1));
+      throw new Error('payment declined');
+    });
+    await expect(declined).rejects.toThrow('payment declined');
+
+    expect(
+      await database.query(
+        'SELECT event_id, topic, message_key, payload, headers, occurred_at, platform_id FROM billing.event_history',
+      ),
+    ).toEqual([
+      {
+        event_id: kept.eventId,
+        topic: 'billing.public-invoice-events.v1',
+        message_key: 'invoice-1',
+        payload: JSON.stringify(kept),
+        headers: { 'event-type': 'invoice.issued', 'x-request-id': 'req-3' },
+        occurred_at: new Date(kept.occurredAt),
+        platform_id: 'Platform:test',
+      },
+    ]);
+  });
+
   it('refuses to write outside a transaction', async () => {
     await expect(
       outbox.add(dataSource.manager, INVOICE_EVENTS, invoiceIssued('invoice-1', 1)),

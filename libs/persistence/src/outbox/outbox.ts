@@ -35,10 +35,12 @@ export class Outbox {
     const rows = this.rowsOf(topic, Array.isArray(events) ? events : [events], requestId);
     // One statement with array parameters: a bulk import adds hundreds of events per transaction,
     // and an ORM insert of that many rows costs more than the rest of the transaction. The
-    // notification is delivered at commit only, folded with the transaction's other ones.
+    // notification is delivered at commit only, folded with the transaction's other ones. A public
+    // topic's events are also kept, in the same statement, for replay.
+    const kept = topic.isPublic ? `, kept AS (${eventHistoryInsertSql('$6', '$2', '$3', '$4')})` : '';
     await manager.query(
-      `WITH added AS (${outboxInsertSql('$1', '$2', '$3', '$4')}) SELECT pg_notify($5, current_schema())`,
-      [rows.topic, rows.keys, rows.payloads, rows.headers, OUTBOX_CHANNEL],
+      `WITH added AS (${outboxInsertSql('$1', '$2', '$3', '$4')})${kept} SELECT pg_notify($5, current_schema())`,
+      [rows.topic, rows.keys, rows.payloads, rows.headers, OUTBOX_CHANNEL, ...(kept ? [topic.name] : [])],
     );
   }
 
@@ -80,5 +82,16 @@ export interface OutboxRows {
 export function outboxInsertSql(topic: string, keys: string, payloads: string, headers: string): string {
   return `INSERT INTO outbox (topic, message_key, payload, headers)
          SELECT ${topic}, message_key, payload, headers
+           FROM unnest(${keys}::text[], ${payloads}::text[], ${headers}::jsonb[]) AS m (message_key, payload, headers)`;
+}
+
+/**
+ * The INSERT into event_history (the public topics' events kept for replay) of outbox rows given as
+ * the parameters named (the topic's contract name, text[], text[], jsonb[]).
+ */
+function eventHistoryInsertSql(topic: string, keys: string, payloads: string, headers: string): string {
+  return `INSERT INTO event_history (event_id, topic, message_key, payload, headers, occurred_at, platform_id)
+         SELECT (m.payload::jsonb ->> 'eventId')::uuid, ${topic}, m.message_key, m.payload, m.headers,
+                (m.payload::jsonb ->> 'occurredAt')::timestamptz, m.payload::jsonb ->> 'platformId'
            FROM unnest(${keys}::text[], ${payloads}::text[], ${headers}::jsonb[]) AS m (message_key, payload, headers)`;
 }

@@ -70,6 +70,7 @@ export const TRANSACTION_EVENTS = new TopicContract<TransactionEvent>(
   12,
   { 'transaction.status-changed@1': TransactionStatusChangedV1 },
   {
+    public: true,
     selectors: ({ payload }) => ({
       [QUOTED_TRANSACTION_HEADER]: String(typeof payload.transaction.quoteId === 'string'),
     }),
