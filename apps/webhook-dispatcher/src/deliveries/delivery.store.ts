@@ -111,6 +111,7 @@ export class DeliveryStore {
         platformId,
         environment,
         approvalRequest,
+        redelivery: false,
         lease: row.lease_token,
         type,
         body,
@@ -123,11 +124,22 @@ export class DeliveryStore {
   }
 
   /** Leases up to `limit` deliveries that may go; SKIP LOCKED lets replicas take disjoint batches. */
-  async takeDue(limit: number, leaseMs: number): Promise<DueDelivery[]> {
+  takeDue(limit: number, leaseMs: number): Promise<DueDelivery[]> {
+    return this.take(limit, leaseMs, 'NOT redelivery');
+  }
+
+  /** Leases up to `limit` redelivered webhooks that may go: the redelivery lane, taken apart. */
+  takeRedeliveries(limit: number, leaseMs: number): Promise<DueDelivery[]> {
+    return this.take(limit, leaseMs, 'redelivery');
+  }
+
+  /** `lane` is the condition on `redelivery` written as the partial index of that lane states it. */
+  private async take(limit: number, leaseMs: number, lane: string): Promise<DueDelivery[]> {
     const rows: DueRow[] = await this.dataSource.query(
       `WITH due AS (
          SELECT id FROM deliveries d
-         WHERE status = 'PENDING' AND parked_at IS NULL AND next_attempt_at <= now() AND locked_until <= now()
+         WHERE status = 'PENDING' AND parked_at IS NULL AND ${lane}
+           AND next_attempt_at <= now() AND locked_until <= now()
            AND NOT EXISTS (
              SELECT 1 FROM deliveries earlier
              WHERE earlier.aggregate_id = d.aggregate_id AND earlier.status = 'PENDING' AND earlier.parked_at IS NULL

@@ -51,6 +51,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     keyType: 'uuid',
   });
   private readonly concurrency: number;
+  private readonly redeliveryConcurrency: number;
   private readonly schedule: number[];
   private readonly endpointWaitSeconds: number;
   private readonly drainGraceMs: number;
@@ -66,6 +67,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       errorMs: ERROR_DELAY_MS,
     },
   );
+  /** The redelivery lane's own loop: a bulk redelivery's backlog never delays the take above. */
+  private readonly redeliveryLoop = new PollingLoop(
+    this.logger,
+    'taking redelivered webhooks',
+    () => this.takeRedeliveries(),
+    { name: 'webhook-redelivery', idleMs: POLL_MS, errorMs: ERROR_DELAY_MS },
+  );
   private readonly sending = new Set<Promise<void>>();
   /**
    * Approval requests in flight, outside the WEBHOOK_CONCURRENCY slots: each lasts up to
@@ -74,6 +82,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    * and the approval timeout.
    */
   private readonly asking = new Set<Promise<void>>();
+  /**
+   * Redelivered webhooks in flight, in WEBHOOK_REDELIVERY_CONCURRENCY slots of their own: a bulk
+   * redelivery of thousands goes at that pace and leaves the shared slots to fresh webhooks.
+   */
+  private readonly redelivering = new Set<Promise<void>>();
   /** The table may hold deliveries that could go now. */
   private backlog = true;
   private lastTakeAt = 0;
@@ -88,6 +101,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly outbox: Outbox,
   ) {
     this.concurrency = config.get('WEBHOOK_CONCURRENCY', { infer: true });
+    this.redeliveryConcurrency = config.get('WEBHOOK_REDELIVERY_CONCURRENCY', { infer: true });
     this.schedule = parseRetrySchedule(config.get('WEBHOOK_RETRY_SCHEDULE_SECONDS', { infer: true }));
     this.endpointWaitSeconds = config.get('WEBHOOK_ENDPOINT_WAIT_SECONDS', { infer: true });
     this.drainGraceMs = drainGraceMs(config.get('SHUTDOWN_TIMEOUT_MS', { infer: true }));
@@ -100,6 +114,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   onApplicationBootstrap(): void {
     this.loop.start();
+    this.redeliveryLoop.start();
   }
 
   /**
@@ -107,10 +122,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    * within the grace, then releases the leases of what did not (its outcome is not written).
    */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+    await Promise.all([this.loop.stop(), this.redeliveryLoop.stop()]);
     const deadline = Date.now() + this.drainGraceMs;
     // A delivery handed over while the others finished joins the set: wait for it too.
-    const inFlight = () => [...this.sending, ...this.asking];
+    const inFlight = () => [...this.sending, ...this.asking, ...this.redelivering];
     while (inFlight().length > 0 && (await settledWithin(inFlight(), deadline - Date.now())));
     await this.leases.releaseAll();
   }
@@ -140,6 +155,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   notify(): void {
     this.backlog = true;
     this.loop.wake();
+    this.redeliveryLoop.wake();
   }
 
   /** Claims only while running and with a slot free; a batch may overshoot by its size. */
@@ -163,6 +179,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return due.length === free;
   }
 
+  /** Takes due redelivered webhooks into the lane's free slots; true when it filled them all. */
+  private async takeRedeliveries(): Promise<boolean> {
+    const free = this.redeliveryConcurrency - this.redelivering.size;
+    if (free <= 0) return false;
+    const due = await this.store.takeRedeliveries(free, LEASE_MS);
+    for (const delivery of due) this.start(delivery);
+    return due.length === free;
+  }
+
   /** With no free slot, a finishing delivery wakes the loop; otherwise the next poll does. */
   private untilNextTakeMs(): number {
     return this.sending.size < this.concurrency ? this.lastTakeAt + POLL_MS - Date.now() : POLL_MS;
@@ -170,10 +195,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   private start(delivery: DueDelivery): void {
     this.leases.hold({ key: delivery.id, token: delivery.lease });
-    const slots = delivery.approvalRequest ? this.asking : this.sending;
+    const slots = delivery.approvalRequest
+      ? this.asking
+      : delivery.redelivery
+        ? this.redelivering
+        : this.sending;
     const sending = this.deliver(delivery).finally(() => {
       slots.delete(sending);
-      this.loop.wake();
+      (slots === this.redelivering ? this.redeliveryLoop : this.loop).wake();
     });
     slots.add(sending);
   }
@@ -195,7 +224,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     }
     const attempt = await this.sender.send(delivery.url, delivery);
     const attemptCount = delivery.attemptCount + 1;
-    const decision = afterAttempt(this.schedule, attemptCount, attempt, new Date());
+    // A redelivery is one attempt: the one asked for, answered as it comes (docs/api.md#webhook-delivery-log).
+    const schedule = delivery.redelivery ? [] : this.schedule;
+    const decision = afterAttempt(schedule, attemptCount, attempt, new Date());
     observeDecision(delivery.type, decision, true, delivery.createdAt);
     return { id: delivery.id, lease: delivery.lease, decision, attemptCount, attempt };
   }

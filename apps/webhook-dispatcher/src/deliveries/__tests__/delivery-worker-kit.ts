@@ -20,6 +20,7 @@ export const URL = 'http://127.0.0.1:9/hooks';
 
 const ENVIRONMENT: Record<string, unknown> = {
   WEBHOOK_CONCURRENCY: 10,
+  WEBHOOK_REDELIVERY_CONCURRENCY: 2,
   WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,5',
   WEBHOOK_ENDPOINT_WAIT_SECONDS: 60,
   SHUTDOWN_TIMEOUT_MS: 4_000,
@@ -30,6 +31,7 @@ export const due = (id: string, fields: Partial<DueDelivery> = {}): DueDelivery 
   platformId: 'Platform:7d1f2a40-8b2c-4c8e-a1d5-2f3e4b5c6d7e',
   environment: Environment.Sandbox,
   approvalRequest: false,
+  redelivery: false,
   lease: `${id}-lease`,
   type: 'OUTGOING_PAYMENT',
   body: `{"id":"${id}"}`,
@@ -68,6 +70,7 @@ export function deliveryWorkerKit(environment: Record<string, unknown> = {}) {
   const store = {
     enqueue: jest.fn(),
     takeDue: jest.fn(),
+    takeRedeliveries: jest.fn(),
     record: jest.fn(),
     renewLeases: jest.fn(),
     releaseLeases: jest.fn(),
@@ -91,6 +94,7 @@ export function deliveryWorkerKit(environment: Record<string, unknown> = {}) {
       })),
   );
   store.takeDue.mockResolvedValue([]);
+  store.takeRedeliveries.mockResolvedValue([]);
   store.record.mockImplementation(async (updates: DeliveryUpdate[]) => {
     recorded.push(...updates);
     return updates.map(() => undefined);
