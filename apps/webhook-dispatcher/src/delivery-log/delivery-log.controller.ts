@@ -9,7 +9,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Caller, CurrentCaller, Page, scopeOf } from '@payments/http';
+import { Caller, CurrentCaller, Page } from '@payments/http';
 import { DeliveryLogService } from '@webhooks/delivery-log/delivery-log.service';
 import {
   DeliveryDetailView,
@@ -23,6 +23,7 @@ import { RedeliverFilterDto } from '@webhooks/delivery-log/dto/redeliver-filter.
 const NOT_FOUND = "NOT_FOUND: no such webhook, also for another platform's or environment's";
 const NO_ENDPOINT = 'WEBHOOK_ENDPOINT_NOT_SET: redelivery needs a webhookEndpoint';
 
+/** The caller is the scope as the dispatcher's rows name it (`Platform:` ids, as events carry them). */
 @ApiTags('Webhooks')
 @ApiBasicAuth()
 @Controller('webhooks/deliveries')
@@ -34,7 +35,7 @@ export class DeliveryLogController {
   @ApiOkResponse({ type: DeliveryPage })
   @ApiBadRequestResponse({ description: 'INVALID_INPUT: a bad filter, limit or cursor' })
   list(@CurrentCaller() caller: Caller, @Query() query: ListDeliveriesQuery): Promise<Page<DeliveryView>> {
-    return this.deliveries.list(scopeOf(caller), query);
+    return this.deliveries.list(caller, query);
   }
 
   @Post('redeliver')
@@ -50,7 +51,7 @@ export class DeliveryLogController {
     @CurrentCaller() caller: Caller,
     @Body() filter: RedeliverFilterDto,
   ): Promise<RedeliveryCountView> {
-    return this.deliveries.redeliverAll(scopeOf(caller), filter);
+    return this.deliveries.redeliverAll(caller, filter);
   }
 
   @Get(':webhookId')
@@ -58,7 +59,7 @@ export class DeliveryLogController {
   @ApiOkResponse({ type: DeliveryDetailView })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   get(@CurrentCaller() caller: Caller, @Param('webhookId') webhookId: string): Promise<DeliveryDetailView> {
-    return this.deliveries.get(scopeOf(caller), webhookId);
+    return this.deliveries.get(caller, webhookId);
   }
 
   @Post(':webhookId/redeliver')
@@ -75,6 +76,6 @@ export class DeliveryLogController {
     description: 'CONFLICT: the webhook is PENDING (still being sent), or is an approval request (sent once)',
   })
   async redeliver(@CurrentCaller() caller: Caller, @Param('webhookId') webhookId: string): Promise<void> {
-    await this.deliveries.redeliver(scopeOf(caller), webhookId);
+    await this.deliveries.redeliver(caller, webhookId);
   }
 }
