@@ -20,7 +20,7 @@ export class DeliveryLog1766100000000 implements MigrationInterface {
       `CREATE INDEX deliveries_log_status ON deliveries (platform_id, environment, status, created_at, id)`,
     );
     await queryRunner.query(
-      `CREATE INDEX deliveries_log_aggregate ON deliveries (aggregate_id, created_at, id)`,
+      `CREATE INDEX deliveries_log_aggregate ON deliveries (platform_id, environment, aggregate_id, created_at, id)`,
     );
     await queryRunner.query(`DROP INDEX deliveries_due`);
     await queryRunner.query(
