@@ -11,6 +11,7 @@ import { afterAttempt, parseRetrySchedule, withoutEndpoint } from '@webhooks/del
 import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore, DeliveryUpdate, Enqueued } from '@webhooks/deliveries/delivery.store';
 import { DueDelivery } from '@webhooks/deliveries/due-delivery';
+import { RedeliveryStore } from '@webhooks/delivery-log/redelivery.store';
 import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
 import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
@@ -52,6 +53,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   });
   private readonly concurrency: number;
   private readonly redeliveryConcurrency: number;
+  private readonly redeliveryPerPlatform: number;
   private readonly schedule: number[];
   private readonly endpointWaitSeconds: number;
   private readonly drainGraceMs: number;
@@ -99,9 +101,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly approvalRequests: ApprovalRequestSender,
     private readonly outbox: Outbox,
+    private readonly redeliveries: RedeliveryStore,
   ) {
     this.concurrency = config.get('WEBHOOK_CONCURRENCY', { infer: true });
     this.redeliveryConcurrency = config.get('WEBHOOK_REDELIVERY_CONCURRENCY', { infer: true });
+    this.redeliveryPerPlatform = config.get('WEBHOOK_REDELIVERY_PER_PLATFORM', { infer: true });
     this.schedule = parseRetrySchedule(config.get('WEBHOOK_RETRY_SCHEDULE_SECONDS', { infer: true }));
     this.endpointWaitSeconds = config.get('WEBHOOK_ENDPOINT_WAIT_SECONDS', { infer: true });
     this.drainGraceMs = drainGraceMs(config.get('SHUTDOWN_TIMEOUT_MS', { infer: true }));
@@ -179,11 +183,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return due.length === free;
   }
 
-  /** Takes due redelivered webhooks into the lane's free slots; true when it filled them all. */
+  /**
+   * Takes due redelivered webhooks into the lane's free slots, in turns per platform
+   * (RedeliveryStore.takeTurns); true when it filled them all.
+   */
   private async takeRedeliveries(): Promise<boolean> {
     const free = this.redeliveryConcurrency - this.redelivering.size;
     if (free <= 0) return false;
-    const due = await this.store.takeRedeliveries(free, LEASE_MS);
+    const due = await this.redeliveries.takeTurns(free, this.redeliveryPerPlatform, LEASE_MS);
     for (const delivery of due) this.start(delivery);
     return due.length === free;
   }

@@ -5,7 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * in keyset pages on (created_at, id) within a platform's environment, by status or by transaction
  * too, so each read walks an index from where the previous page stopped, whatever the table's size.
  * A redelivered webhook goes back to PENDING in the redelivery lane (`redelivery`), which the worker
- * takes with slots of its own: the due index is split so neither lane's take walks the other's rows.
+ * takes with slots of its own and in turns per platform: the due index is split so neither lane's
+ * take walks the other's rows.
  * `sequence` (an aggregate's order) becomes writable: a redelivery takes a new one, in the order of
  * the webhooks it sends again, so it goes after those already queued for its transaction.
  */
@@ -27,8 +28,9 @@ export class DeliveryLog1766100000000 implements MigrationInterface {
       `CREATE INDEX deliveries_due ON deliveries (next_attempt_at)
          WHERE status = 'PENDING' AND parked_at IS NULL AND NOT redelivery`,
     );
+    // Led by the scope: the lane is taken in turns per platform, each found by a skip scan.
     await queryRunner.query(
-      `CREATE INDEX deliveries_due_redelivery ON deliveries (next_attempt_at)
+      `CREATE INDEX deliveries_due_redelivery ON deliveries (platform_id, environment, next_attempt_at)
          WHERE status = 'PENDING' AND parked_at IS NULL AND redelivery`,
     );
   }

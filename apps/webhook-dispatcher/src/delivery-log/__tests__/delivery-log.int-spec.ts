@@ -152,7 +152,7 @@ describe('DeliveryLogStore and RedeliveryStore (PostgreSQL)', () => {
     expect((await row(approval.id)).status).toBe('FAILED');
     // Taken by its lane only.
     expect(ids(await queue.takeDue(10, LEASE_MS))).toEqual([pending.id]);
-    expect(await queue.takeRedeliveries(10, LEASE_MS)).toEqual([
+    expect(await redeliveries.takeTurns(10, 10, LEASE_MS)).toEqual([
       expect.objectContaining({ id: failed.id, redelivery: true, attemptCount: 1 }),
     ]);
     // Being sent again: a second request takes nothing.
@@ -173,7 +173,25 @@ describe('DeliveryLogStore and RedeliveryStore (PostgreSQL)', () => {
     );
     expect(ids(order)).toEqual([queued.id, first.id, second.id]);
     // The queued one is in flight: nothing of its transaction may go before it is settled.
-    expect(await queue.takeRedeliveries(10, LEASE_MS)).toEqual([]);
+    expect(await redeliveries.takeTurns(10, 10, LEASE_MS)).toEqual([]);
+  });
+
+  it('takes the lane in turns per platform, none holding more than its share in flight', async () => {
+    const bulk = Array.from({ length: 6 }, (_, n) => delivery(`Transaction:bulk-${n}`));
+    const single = delivery('Transaction:single', OTHER_PLATFORM);
+    await finished('FAILED', ...bulk, single);
+    await redeliveries.redeliver(SCOPE, { status: 'FAILED' }, 10);
+    await redeliveries.redeliver(OTHER_PLATFORM, { status: 'FAILED' }, 10);
+
+    const first = await redeliveries.takeTurns(3, 2, LEASE_MS);
+    // Each platform's first turn, then the bulk's second: the later single is not behind the bulk.
+    expect(ids(first).sort()).toEqual([bulk[0].id, bulk[1].id, single.id].sort());
+    // The bulk's platform holds its two: nothing more of it until one is settled.
+    expect(await redeliveries.takeTurns(8, 2, LEASE_MS)).toEqual([]);
+    await dataSource.query(`UPDATE deliveries SET status = 'DELIVERED', lease_token = NULL WHERE id = $1`, [
+      bulk[0].id,
+    ]);
+    expect(ids(await redeliveries.takeTurns(8, 2, LEASE_MS))).toEqual([bulk[2].id]);
   });
 
   it('redelivers at most the limit, oldest first', async () => {

@@ -7,9 +7,10 @@ import {
   POLL_MS,
 } from '@webhooks/deliveries/__tests__/delivery-worker-kit';
 
-/** The kit's WEBHOOK_CONCURRENCY and WEBHOOK_REDELIVERY_CONCURRENCY. */
+/** The kit's WEBHOOK_CONCURRENCY, WEBHOOK_REDELIVERY_CONCURRENCY and WEBHOOK_REDELIVERY_PER_PLATFORM. */
 const SLOTS = 10;
 const LANE_SLOTS = 2;
+const PER_PLATFORM = 1;
 
 describe('DeliveryWorker: the redelivery lane', () => {
   let kit: ReturnType<typeof deliveryWorkerKit>;
@@ -34,14 +35,14 @@ describe('DeliveryWorker: the redelivery lane', () => {
 
   it('takes redelivered webhooks only into its own slots, leaving every shared slot to fresh webhooks', async () => {
     holdAnswers();
-    kit.store.takeRedeliveries.mockImplementation(async (limit: number) =>
+    kit.redeliveries.takeTurns.mockImplementation(async (limit: number) =>
       Array.from({ length: limit }, (_, index) => due(`again-${index}`, { redelivery: true })),
     );
     kit.worker.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(POLL_MS * 4);
 
     // The lane is full (its endpoint hangs): it asks for no more, and the shared take asks for all its slots.
-    expect(kit.store.takeRedeliveries.mock.calls).toEqual([[LANE_SLOTS, LEASE_MS]]);
+    expect(kit.redeliveries.takeTurns.mock.calls).toEqual([[LANE_SLOTS, PER_PLATFORM, LEASE_MS]]);
     expect(kit.store.takeDue).toHaveBeenLastCalledWith(SLOTS, LEASE_MS);
     await kit.worker.enqueue(newDelivery('fresh'));
     expect(kit.store.enqueue).toHaveBeenLastCalledWith([newDelivery('fresh')], { claimForMs: LEASE_MS });
@@ -50,7 +51,7 @@ describe('DeliveryWorker: the redelivery lane', () => {
 
   it('takes the next redelivered webhooks as soon as a lane slot frees', async () => {
     holdAnswers();
-    kit.store.takeRedeliveries.mockResolvedValueOnce([
+    kit.redeliveries.takeTurns.mockResolvedValueOnce([
       due('a', { redelivery: true }),
       due('b', { redelivery: true }),
     ]);
@@ -60,15 +61,15 @@ describe('DeliveryWorker: the redelivery lane', () => {
     answers[0]();
     await jest.advanceTimersByTimeAsync(0);
 
-    expect(kit.store.takeRedeliveries.mock.calls).toEqual([
-      [LANE_SLOTS, LEASE_MS],
-      [1, LEASE_MS],
+    expect(kit.redeliveries.takeTurns.mock.calls).toEqual([
+      [LANE_SLOTS, PER_PLATFORM, LEASE_MS],
+      [1, PER_PLATFORM, LEASE_MS],
     ]);
   });
 
   it('makes one attempt of a redelivered webhook: a failure is FAILED at once, not retried', async () => {
     kit.sender.send.mockResolvedValue(answered(500));
-    kit.store.takeRedeliveries.mockResolvedValueOnce([due('again', { redelivery: true, attemptCount: 1 })]);
+    kit.redeliveries.takeTurns.mockResolvedValueOnce([due('again', { redelivery: true, attemptCount: 1 })]);
     kit.worker.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(10);
 
