@@ -3,6 +3,7 @@ import { MigratedDatabase, plansOf, statementsDuring } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { WEBHOOKS_SCHEMA } from '@webhooks/database';
 import { DeliveryLogStore, DeliverySelection } from '@webhooks/delivery-log/delivery-log.store';
+import { RedeliveryStore } from '@webhooks/delivery-log/redelivery.store';
 
 jest.setTimeout(60_000);
 
@@ -43,6 +44,11 @@ describe('delivery log reads: plans that do not grow with the history (PostgreSQ
        FROM generate_series(1, $3) n`,
       [scope.platformId, otherScope.platformId, ROWS],
     );
+    // A bulk redelivery under way: the FAILED ones of the platform back in the lane.
+    await database.query(
+      `UPDATE webhooks.deliveries SET status = 'PENDING', redelivery = true WHERE status = 'FAILED' AND platform_id = $1`,
+      [scope.platformId],
+    );
     log = new DeliveryLogStore(database.dataSource);
   });
 
@@ -53,6 +59,17 @@ describe('delivery log reads: plans that do not grow with the history (PostgreSQ
   describe.each(['without', 'with'])('%s table statistics', (statistics) => {
     beforeAll(async () => {
       if (statistics === 'with') await database.query('ANALYZE webhooks.deliveries');
+    });
+
+    it("takes the redelivery lane's turns from its index, not the history", async () => {
+      const redeliveries = new RedeliveryStore(database.dataSource);
+      const statements = await statementsDuring(() => redeliveries.takeTurns(8, 4, 60_000));
+      const take = statements.find((statement) => /RECURSIVE/.test(statement.sql))!;
+      for (const plan of await plansOf(database.dataSource, take)) {
+        expect(plan.wholeTables).toEqual([]);
+        expect(plan.indexes).toContain('deliveries_due_redelivery');
+        expect(plan.indexes).not.toContain('deliveries_log');
+      }
     });
 
     it.each(FILTER_INDEXES)(
