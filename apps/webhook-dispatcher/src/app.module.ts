@@ -16,6 +16,10 @@ import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { QueueDepthMetric } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
+import { DeliveryLogController } from '@webhooks/delivery-log/delivery-log.controller';
+import { DeliveryLogService } from '@webhooks/delivery-log/delivery-log.service';
+import { DeliveryLogStore } from '@webhooks/delivery-log/delivery-log.store';
+import { RedeliveryStore } from '@webhooks/delivery-log/redelivery.store';
 import { PaymentWebhookConsumer } from '@webhooks/deliveries/payment-webhook.consumer';
 import { WebhookSender } from '@webhooks/deliveries/webhook.sender';
 import { WebhookEndpointConsumer } from '@webhooks/endpoints/webhook-endpoint.consumer';
@@ -52,6 +56,7 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
   controllers: [
     SigningKeyController,
     TestWebhookController,
+    DeliveryLogController,
     WebhookEndpointConsumer,
     PaymentWebhookConsumer,
     OnboardingWebhookConsumer,
@@ -70,6 +75,9 @@ import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.envir
     DeliveryWorker,
     QueueDepthMetric,
     TestWebhookService,
+    DeliveryLogStore,
+    RedeliveryStore,
+    DeliveryLogService,
   ],
 })
 export class AppModule {}

@@ -9,6 +9,7 @@ import { LeaseTokens1764700000000 } from '@webhooks/migrations/1764700000000-lea
 import { ApprovalRequests1764800000001 } from '@webhooks/migrations/1764800000001-approval-requests';
 import { FinishedDeliveries1764920000001 } from '@webhooks/migrations/1764920000001-finished-deliveries';
 import { PlatformSigningKeys1765000000000 } from '@webhooks/migrations/1765000000000-platform-signing-keys';
+import { DeliveryLog1766100000000 } from '@webhooks/migrations/1766100000000-delivery-log';
 
 export const WEBHOOKS_SCHEMA: SchemaOptions = {
   schema: 'webhooks',
@@ -22,6 +23,7 @@ export const WEBHOOKS_SCHEMA: SchemaOptions = {
     InboxRetention1764920000000,
     FinishedDeliveries1764920000001,
     PlatformSigningKeys1765000000000,
+    DeliveryLog1766100000000,
   ],
   genericPlans: true,
 };

@@ -80,6 +80,28 @@ export class WebhookDispatcherEnvironment extends CommonEnvironment {
   WEBHOOK_CONCURRENCY = 64;
 
   /**
+   * Redelivered webhooks one replica sends at the same time, in slots of their own beside
+   * WEBHOOK_CONCURRENCY: a bulk redelivery goes at this pace and never takes the slots of fresh
+   * webhooks (docs/api.md#webhook-delivery-log).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  WEBHOOK_REDELIVERY_CONCURRENCY = 8;
+
+  /**
+   * Redelivered webhooks of one platform and environment in flight at once, across every replica:
+   * the lane is taken in turns per platform, and one platform's bulk redelivery to a slow endpoint
+   * leaves the rest of the lane to the others.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  WEBHOOK_REDELIVERY_PER_PLATFORM = 4;
+
+  /**
    * How long a delivered or failed webhook is kept, with its attempts (docs/operations.md#retention).
    * A delivery's id is named by its event, which is what makes a redelivered event add nothing: so it
    * is kept at least as long as an event may be delivered again.

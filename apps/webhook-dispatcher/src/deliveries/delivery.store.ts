@@ -33,8 +33,14 @@ export interface DeliveryUpdate {
 }
 
 /** Lease expiry `$n` milliseconds from now, for SQL. */
-const leaseFor = (parameter: string) =>
+export const leaseFor = (parameter: string) =>
   `now() + make_interval(secs => ${parameter}::double precision / 1000)`;
+
+/** An earlier PENDING delivery of the aggregate of `alias`: while there is one, `alias` waits. */
+export const EARLIER_PENDING = (alias: string) =>
+  `SELECT 1 FROM deliveries earlier
+   WHERE earlier.aggregate_id = ${alias}.aggregate_id AND earlier.status = 'PENDING' AND earlier.parked_at IS NULL
+     AND earlier.sequence < ${alias}.sequence`;
 
 /** Of an enqueued delivery: the caller claims it, may send it now, and is the first of its aggregate. */
 const CLAIMED = `$7 > 0 AND due_after IS NULL AND place_in_batch = 1`;
@@ -111,6 +117,7 @@ export class DeliveryStore {
         platformId,
         environment,
         approvalRequest,
+        redelivery: false,
         lease: row.lease_token,
         type,
         body,
@@ -122,16 +129,17 @@ export class DeliveryStore {
     });
   }
 
-  /** Leases up to `limit` deliveries that may go; SKIP LOCKED lets replicas take disjoint batches. */
+  /**
+   * Leases up to `limit` deliveries that may go; SKIP LOCKED lets replicas take disjoint batches.
+   * Redelivered ones are left to their lane (RedeliveryStore.takeTurns).
+   */
   async takeDue(limit: number, leaseMs: number): Promise<DueDelivery[]> {
     const rows: DueRow[] = await this.dataSource.query(
       `WITH due AS (
          SELECT id FROM deliveries d
-         WHERE status = 'PENDING' AND parked_at IS NULL AND next_attempt_at <= now() AND locked_until <= now()
-           AND NOT EXISTS (
-             SELECT 1 FROM deliveries earlier
-             WHERE earlier.aggregate_id = d.aggregate_id AND earlier.status = 'PENDING' AND earlier.parked_at IS NULL
-               AND earlier.sequence < d.sequence)
+         WHERE status = 'PENDING' AND parked_at IS NULL AND NOT redelivery
+           AND next_attempt_at <= now() AND locked_until <= now()
+           AND NOT EXISTS (${EARLIER_PENDING('d')})
          ORDER BY next_attempt_at
          LIMIT $1
          FOR UPDATE SKIP LOCKED),

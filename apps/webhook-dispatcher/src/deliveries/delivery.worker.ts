@@ -11,6 +11,7 @@ import { afterAttempt, parseRetrySchedule, withoutEndpoint } from '@webhooks/del
 import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore, DeliveryUpdate, Enqueued } from '@webhooks/deliveries/delivery.store';
 import { DueDelivery } from '@webhooks/deliveries/due-delivery';
+import { RedeliveryStore } from '@webhooks/delivery-log/redelivery.store';
 import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
 import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
@@ -51,6 +52,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     keyType: 'uuid',
   });
   private readonly concurrency: number;
+  private readonly redeliveryConcurrency: number;
+  private readonly redeliveryPerPlatform: number;
   private readonly schedule: number[];
   private readonly endpointWaitSeconds: number;
   private readonly drainGraceMs: number;
@@ -66,6 +69,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       errorMs: ERROR_DELAY_MS,
     },
   );
+  /** The redelivery lane's own loop: a bulk redelivery's backlog never delays the take above. */
+  private readonly redeliveryLoop = new PollingLoop(
+    this.logger,
+    'taking redelivered webhooks',
+    () => this.takeRedeliveries(),
+    { name: 'webhook-redelivery', idleMs: POLL_MS, errorMs: ERROR_DELAY_MS },
+  );
   private readonly sending = new Set<Promise<void>>();
   /**
    * Approval requests in flight, outside the WEBHOOK_CONCURRENCY slots: each lasts up to
@@ -74,6 +84,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    * and the approval timeout.
    */
   private readonly asking = new Set<Promise<void>>();
+  /**
+   * Redelivered webhooks in flight, in WEBHOOK_REDELIVERY_CONCURRENCY slots of their own: a bulk
+   * redelivery of thousands goes at that pace and leaves the shared slots to fresh webhooks.
+   */
+  private readonly redelivering = new Set<Promise<void>>();
   /** The table may hold deliveries that could go now. */
   private backlog = true;
   private lastTakeAt = 0;
@@ -86,8 +101,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly approvalRequests: ApprovalRequestSender,
     private readonly outbox: Outbox,
+    private readonly redeliveries: RedeliveryStore,
   ) {
     this.concurrency = config.get('WEBHOOK_CONCURRENCY', { infer: true });
+    this.redeliveryConcurrency = config.get('WEBHOOK_REDELIVERY_CONCURRENCY', { infer: true });
+    this.redeliveryPerPlatform = config.get('WEBHOOK_REDELIVERY_PER_PLATFORM', { infer: true });
     this.schedule = parseRetrySchedule(config.get('WEBHOOK_RETRY_SCHEDULE_SECONDS', { infer: true }));
     this.endpointWaitSeconds = config.get('WEBHOOK_ENDPOINT_WAIT_SECONDS', { infer: true });
     this.drainGraceMs = drainGraceMs(config.get('SHUTDOWN_TIMEOUT_MS', { infer: true }));
@@ -100,6 +118,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   onApplicationBootstrap(): void {
     this.loop.start();
+    this.redeliveryLoop.start();
   }
 
   /**
@@ -107,10 +126,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    * within the grace, then releases the leases of what did not (its outcome is not written).
    */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+    await Promise.all([this.loop.stop(), this.redeliveryLoop.stop()]);
     const deadline = Date.now() + this.drainGraceMs;
     // A delivery handed over while the others finished joins the set: wait for it too.
-    const inFlight = () => [...this.sending, ...this.asking];
+    const inFlight = () => [...this.sending, ...this.asking, ...this.redelivering];
     while (inFlight().length > 0 && (await settledWithin(inFlight(), deadline - Date.now())));
     await this.leases.releaseAll();
   }
@@ -140,6 +159,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   notify(): void {
     this.backlog = true;
     this.loop.wake();
+    this.redeliveryLoop.wake();
   }
 
   /** Claims only while running and with a slot free; a batch may overshoot by its size. */
@@ -163,6 +183,18 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return due.length === free;
   }
 
+  /**
+   * Takes due redelivered webhooks into the lane's free slots, in turns per platform
+   * (RedeliveryStore.takeTurns); true when it filled them all.
+   */
+  private async takeRedeliveries(): Promise<boolean> {
+    const free = this.redeliveryConcurrency - this.redelivering.size;
+    if (free <= 0) return false;
+    const due = await this.redeliveries.takeTurns(free, this.redeliveryPerPlatform, LEASE_MS);
+    for (const delivery of due) this.start(delivery);
+    return due.length === free;
+  }
+
   /** With no free slot, a finishing delivery wakes the loop; otherwise the next poll does. */
   private untilNextTakeMs(): number {
     return this.sending.size < this.concurrency ? this.lastTakeAt + POLL_MS - Date.now() : POLL_MS;
@@ -170,10 +202,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   private start(delivery: DueDelivery): void {
     this.leases.hold({ key: delivery.id, token: delivery.lease });
-    const slots = delivery.approvalRequest ? this.asking : this.sending;
+    const slots = delivery.approvalRequest
+      ? this.asking
+      : delivery.redelivery
+        ? this.redelivering
+        : this.sending;
     const sending = this.deliver(delivery).finally(() => {
       slots.delete(sending);
-      this.loop.wake();
+      (slots === this.redelivering ? this.redeliveryLoop : this.loop).wake();
     });
     slots.add(sending);
   }
@@ -195,7 +231,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     }
     const attempt = await this.sender.send(delivery.url, delivery);
     const attemptCount = delivery.attemptCount + 1;
-    const decision = afterAttempt(this.schedule, attemptCount, attempt, new Date());
+    // A redelivery is one attempt: the one asked for, answered as it comes (docs/api.md#webhook-delivery-log).
+    const schedule = delivery.redelivery ? [] : this.schedule;
+    const decision = afterAttempt(schedule, attemptCount, attempt, new Date());
     observeDecision(delivery.type, decision, true, delivery.createdAt);
     return { id: delivery.id, lease: delivery.lease, decision, attemptCount, attempt };
   }

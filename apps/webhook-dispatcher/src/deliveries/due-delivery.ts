@@ -8,6 +8,8 @@ export interface DueDelivery {
   environment: Environment;
   /** A pending incoming payment's webhook: sent once, its answer reported (approvals/). */
   approvalRequest: boolean;
+  /** Sent again on request (delivery-log/): one attempt, in the redelivery lane's slots. */
+  redelivery: boolean;
   /** The token of this replica's lease. */
   lease: string;
   type: WebhookType;
@@ -22,6 +24,7 @@ export interface DueRow {
   platform_id: string;
   environment: Environment;
   approval_request: boolean;
+  redelivery: boolean;
   lease_token: string;
   type: WebhookType;
   body: string;
@@ -33,7 +36,7 @@ export interface DueRow {
 /** The columns of DueDelivery, from a row set `source` of deliveries joined to the endpoints as `e`. */
 export const DUE_COLUMNS = (source: string) =>
   `${source}.id, ${source}.lease_token, ${source}.type, ${source}.body, ${source}.attempt_count, ${source}.created_at, e.url,
-   ${source}.platform_id, ${source}.environment, ${source}.approval_request`;
+   ${source}.platform_id, ${source}.environment, ${source}.approval_request, ${source}.redelivery`;
 
 export function toDue(row: DueRow): DueDelivery {
   return {
@@ -41,6 +44,7 @@ export function toDue(row: DueRow): DueDelivery {
     platformId: row.platform_id,
     environment: row.environment,
     approvalRequest: row.approval_request,
+    redelivery: row.redelivery,
     lease: row.lease_token,
     type: row.type,
     body: row.body,

@@ -25,6 +25,7 @@ const delivery: DueDelivery = {
   platformId: 'Platform:7d1f2a40-8b2c-4c8e-a1d5-2f3e4b5c6d7e',
   environment: Environment.Sandbox,
   approvalRequest: true,
+  redelivery: false,
   lease: 'lease',
   type: 'INCOMING_PAYMENT',
   body: bodyAt(new Date()),

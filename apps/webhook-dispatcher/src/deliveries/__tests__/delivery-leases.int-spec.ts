@@ -12,6 +12,7 @@ import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
 import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
+import { RedeliveryStore } from '@webhooks/delivery-log/redelivery.store';
 import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
@@ -21,6 +22,8 @@ const SCOPE = { platformId: 'Platform:1', environment: Environment.Sandbox };
 const ENDPOINT_URL = 'http://127.0.0.1:9/hooks';
 const ENVIRONMENT: Record<string, unknown> = {
   WEBHOOK_CONCURRENCY: 4,
+  WEBHOOK_REDELIVERY_CONCURRENCY: 2,
+  WEBHOOK_REDELIVERY_PER_PLATFORM: 1,
   WEBHOOK_RETRY_SCHEDULE_SECONDS: '1',
   WEBHOOK_ENDPOINT_WAIT_SECONDS: 60,
   WEBHOOK_TIMEOUT_MS: 10_000,
@@ -93,6 +96,7 @@ describe('Delivery leases (PostgreSQL)', () => {
       dataSource,
       approvals,
       {} as Outbox,
+      new RedeliveryStore(dataSource),
     );
     worker.onApplicationBootstrap();
     workers.push(worker);

@@ -9,6 +9,7 @@ import { DeliveryStore, DeliveryUpdate, Enqueued } from '@webhooks/deliveries/de
 import { DueDelivery } from '@webhooks/deliveries/due-delivery';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
 import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
+import { RedeliveryStore } from '@webhooks/delivery-log/redelivery.store';
 import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
@@ -20,6 +21,8 @@ export const URL = 'http://127.0.0.1:9/hooks';
 
 const ENVIRONMENT: Record<string, unknown> = {
   WEBHOOK_CONCURRENCY: 10,
+  WEBHOOK_REDELIVERY_CONCURRENCY: 2,
+  WEBHOOK_REDELIVERY_PER_PLATFORM: 1,
   WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,5',
   WEBHOOK_ENDPOINT_WAIT_SECONDS: 60,
   SHUTDOWN_TIMEOUT_MS: 4_000,
@@ -30,6 +33,7 @@ export const due = (id: string, fields: Partial<DueDelivery> = {}): DueDelivery 
   platformId: 'Platform:7d1f2a40-8b2c-4c8e-a1d5-2f3e4b5c6d7e',
   environment: Environment.Sandbox,
   approvalRequest: false,
+  redelivery: false,
   lease: `${id}-lease`,
   type: 'OUTGOING_PAYMENT',
   body: `{"id":"${id}"}`,
@@ -73,6 +77,7 @@ export function deliveryWorkerKit(environment: Record<string, unknown> = {}) {
     releaseLeases: jest.fn(),
   };
   const sender = { send: jest.fn() };
+  const redeliveries = { takeTurns: jest.fn() };
   const manager = { query: jest.fn() };
   const dataSource = {
     query: jest.fn(),
@@ -91,6 +96,7 @@ export function deliveryWorkerKit(environment: Record<string, unknown> = {}) {
       })),
   );
   store.takeDue.mockResolvedValue([]);
+  redeliveries.takeTurns.mockResolvedValue([]);
   store.record.mockImplementation(async (updates: DeliveryUpdate[]) => {
     recorded.push(...updates);
     return updates.map(() => undefined);
@@ -109,6 +115,7 @@ export function deliveryWorkerKit(environment: Record<string, unknown> = {}) {
     dataSource as unknown as DataSource,
     approvalRequests as unknown as ApprovalRequestSender,
     outbox as unknown as Outbox,
+    redeliveries as unknown as RedeliveryStore,
   );
 
   /** Shuts the worker down, advancing the fake clock through its drain grace. */
@@ -118,5 +125,17 @@ export function deliveryWorkerKit(environment: Record<string, unknown> = {}) {
     await stopping;
   };
 
-  return { worker, store, sender, manager, dataSource, approvalRequests, outbox, leases, recorded, shutDown };
+  return {
+    worker,
+    store,
+    redeliveries,
+    sender,
+    manager,
+    dataSource,
+    approvalRequests,
+    outbox,
+    leases,
+    recorded,
+    shutDown,
+  };
 }

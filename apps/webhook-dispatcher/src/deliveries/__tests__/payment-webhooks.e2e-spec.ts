@@ -1,11 +1,4 @@
-import {
-  createEvent,
-  Environment,
-  TRANSACTION_EVENTS,
-  TransactionEvent,
-  TransactionStatus,
-  topicName,
-} from '@payments/contracts';
+import { TransactionEvent, TransactionStatus } from '@payments/contracts';
 import {
   ApiClient,
   e2eStack,
@@ -20,7 +13,11 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, Producer } from 'kafkajs';
 import { Pool } from 'pg';
-import { webhooksDatabase } from '@webhooks/__tests__/webhook-e2e-kit';
+import {
+  publishTransactionEvents,
+  statusChanged as statusChangedOf,
+  webhooksDatabase,
+} from '@webhooks/__tests__/webhook-e2e-kit';
 
 /** The e2e stack runs the dispatcher with WEBHOOK_RETRY_SCHEDULE_SECONDS=1,1,2: four attempts over about 4 s. */
 const ATTEMPTS = 4;
@@ -52,38 +49,12 @@ describe('payment webhooks', () => {
 
   afterEach(() => platform.receiver.respondWith(() => ({ status: 200 })));
 
-  function statusChanged(
+  const statusChanged = (
     transactionId: string,
     status: TransactionStatus,
     platformId = platform.platformId,
-  ): TransactionEvent {
-    const now = new Date().toISOString();
-    return createEvent(
-      'transaction.status-changed',
-      1,
-      { platformId, environment: Environment.Sandbox },
-      transactionId,
-      {
-        transaction: {
-          id: transactionId,
-          status,
-          type: 'OUTGOING',
-          createdAt: now,
-          updatedAt: now,
-          sentAmount: { amount: 12_345, currency: { code: 'USD' } },
-          quoteId: `Quote:${randomUUID()}`,
-        },
-      },
-    );
-  }
-
-  /** Publishes as the transfers app's outbox relay does: keyed by the transaction, so in order. */
-  async function publish(...events: TransactionEvent[]): Promise<void> {
-    await producer.send({
-      topic: topicName(stack.topicPrefix, TRANSACTION_EVENTS),
-      messages: events.map((event) => ({ key: event.aggregateId, value: JSON.stringify(event) })),
-    });
-  }
+  ) => statusChangedOf(platformId, transactionId, status);
+  const publish = (...events: TransactionEvent[]) => publishTransactionEvents(producer, ...events);
 
   const newTransactionId = () => `Transaction:${randomUUID()}`;
   const webhooksOf = (transactionId: string): ReceivedWebhook[] =>
