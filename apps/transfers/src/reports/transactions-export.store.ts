@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Caller } from '@payments/http';
+import { DataSource } from 'typeorm';
+import { ExportedTransactionRow } from '@transfers/reports/export-row';
+
+/** Rows per FETCH: one ledger call per batch, a few hundred kilobytes of lines at most. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+export interface ExportWindow {
+  start: Date;
+  /** Exclusive. */
+  end: Date;
+}
+
+/**
+ * The transactions of the caller's platform and environment that changed state in the window:
+ * created in it, or with a status change in it. Each with its status as of the window's end (the
+ * last change before the end, else the one the first later change left), so a transaction that
+ * completed after the window shows as it stood.
+ */
+const EXPORT_SQL = `
+  WITH changed AS (
+    SELECT transaction_id AS id FROM transaction_status_history WHERE at >= $3 AND at < $4
+    UNION
+    SELECT id FROM transactions
+     WHERE platform_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4
+  )
+  SELECT t.id, t.type, coalesce(before_end.to_status, after_end.from_status, t.status) AS status,
+         t.created_at, t.settled_at, t.customer_id, t.platform_customer_id, t.sent_amount, t.source_currency,
+         t.received_amount, t.destination_currency, t.platform_fee, t.service_fee, t.exchange_rate,
+         t.quote_id, t.reference
+    FROM changed
+    JOIN transactions t ON t.id = changed.id
+    LEFT JOIN LATERAL (
+      SELECT to_status FROM transaction_status_history h
+       WHERE h.transaction_id = t.id AND h.at < $4 ORDER BY h.id DESC LIMIT 1) before_end ON true
+    LEFT JOIN LATERAL (
+      SELECT from_status FROM transaction_status_history h
+       WHERE h.transaction_id = t.id AND h.at >= $4 ORDER BY h.id LIMIT 1) after_end ON true
+   WHERE t.platform_id = $1 AND t.environment = $2
+   ORDER BY t.seq`;
+
+/**
+ * Reads the export through a server-side cursor in one read-only repeatable-read transaction: one
+ * scan, one consistent snapshot, and only one batch in this process's memory at a time. The
+ * connection is held until the consumer has read the last batch or gone away (the generator's
+ * `finally`), so the service bounds how many exports run at once.
+ */
+@Injectable()
+export class TransactionsExportStore {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async *batches(caller: Caller, window: ExportWindow): AsyncGenerator<ExportedTransactionRow[]> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    let committed = false;
+    try {
+      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await runner.query(`DECLARE transactions_export NO SCROLL CURSOR FOR ${EXPORT_SQL}`, [
+        caller.platformId,
+        caller.environment,
+        window.start,
+        window.end,
+      ]);
+      for (;;) {
+        const rows: ExportedTransactionRow[] = await runner.query(
+          `FETCH ${EXPORT_BATCH_SIZE} FROM transactions_export`,
+        );
+        if (rows.length > 0) yield rows;
+        if (rows.length < EXPORT_BATCH_SIZE) break;
+      }
+      await runner.query('COMMIT');
+      committed = true;
+    } finally {
+      // A consumer gone mid-way (or a failed read) leaves the transaction open on the pooled connection.
+      if (!committed) await runner.query('ROLLBACK').catch(() => undefined);
+      await runner.release();
+    }
+  }
+}
