@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiException, Caller } from '@payments/http';
+import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
 import { Readable } from 'node:stream';
 import { CSV_HEADER, csvLine, exportLineOf, jsonLine, transactionApiId } from '@transfers/reports/export-row';
 import { ExportFormat, TransactionsExportQuery } from '@transfers/reports/dto/transactions-export.query';
@@ -31,19 +31,25 @@ export class TransactionsExportService {
   /** The export as a byte stream that reads the next batch only when the client has taken the last. */
   open(caller: Caller, query: TransactionsExportQuery): Readable {
     const window = windowOf(query);
+    const scope = scopeOf(caller);
     if (this.running >= MAX_CONCURRENT_EXPORTS) {
       throw ApiException.retryLater('RATE_LIMITED', 'Too many exports are running; try again shortly', 30);
     }
     this.running++;
-    const stream = Readable.from(this.lines(caller, window, query.format ?? 'csv'), { objectMode: false });
+    const stream = Readable.from(this.lines(caller, scope, window, query.format ?? 'csv'), { objectMode: false });
     stream.once('close', () => this.running--);
     return stream;
   }
 
-  private async *lines(caller: Caller, window: ExportWindow, format: ExportFormat): AsyncGenerator<string> {
+  private async *lines(
+    caller: Caller,
+    scope: PlatformScope,
+    window: ExportWindow,
+    format: ExportFormat,
+  ): AsyncGenerator<string> {
     if (format === 'csv') yield CSV_HEADER;
     const toLine = format === 'csv' ? csvLine : jsonLine;
-    for await (const rows of this.store.batches(caller, window)) {
+    for await (const rows of this.store.batches(scope, window)) {
       const postings = await this.ledger.postingIdsOf(caller, rows.map(transactionApiId));
       yield rows.map((row) => toLine(exportLineOf(row, postings.get(transactionApiId(row)) ?? []))).join('');
     }

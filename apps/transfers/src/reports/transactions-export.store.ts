@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Caller } from '@payments/http';
+import { PlatformScope } from '@payments/http';
 import { DataSource } from 'typeorm';
 import { ExportedTransactionRow } from '@transfers/reports/export-row';
 
@@ -51,15 +51,15 @@ const EXPORT_SQL = `
 export class TransactionsExportStore {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async *batches(caller: Caller, window: ExportWindow): AsyncGenerator<ExportedTransactionRow[]> {
+  async *batches(scope: PlatformScope, window: ExportWindow): AsyncGenerator<ExportedTransactionRow[]> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     let committed = false;
     try {
       await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       await runner.query(`DECLARE transactions_export NO SCROLL CURSOR FOR ${EXPORT_SQL}`, [
-        caller.platformId,
-        caller.environment,
+        scope.platformId,
+        scope.environment,
         window.start,
         window.end,
       ]);
