@@ -72,16 +72,25 @@ export function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let index = 0; index < text.length; index++) {
     const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') ((field += '"'), index++);
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') (record.push(field), (field = ''));
-    else if (char === '\r' && text[index + 1] === '\n') {
+    const next = text[index + 1];
+    if (quoted && char === '"' && next === '"') {
+      field += '"';
+      index++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      field += char;
+    } else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && next === '\n') {
       records.push([...record, field]);
-      ((record = []), (field = ''), index++);
-    } else field += char;
+      record = [];
+      field = '';
+      index++;
+    } else {
+      field += char;
+    }
   }
   return records;
 }
