@@ -36,7 +36,9 @@ export class TransactionsExportService {
       throw ApiException.retryLater('RATE_LIMITED', 'Too many exports are running; try again shortly', 30);
     }
     this.running++;
-    const stream = Readable.from(this.lines(caller, scope, window, query.format ?? 'csv'), { objectMode: false });
+    const stream = Readable.from(this.lines(caller, scope, window, query.format ?? 'csv'), {
+      objectMode: false,
+    });
     stream.once('close', () => this.running--);
     return stream;
   }

@@ -14,32 +14,41 @@ export interface ExportWindow {
 }
 
 /**
- * The transactions of the caller's platform and environment that changed state in the window:
- * created in it, or with a status change in it. Each with its status as of the window's end (the
- * last change before the end, else the one the first later change left), so a transaction that
- * completed after the window shows as it stood.
+ * The transactions of the caller's platform and environment that changed state in the window, each
+ * with its status as of the window's end (the last change before the end, else the one the first
+ * later change left), so a transaction that completed after the window shows as it stood. Two
+ * index range scans that stream, so the first rows come at once however long the window: those with
+ * a status change in the window, at their first one (history by time), then those only created in
+ * it (by creation time). No sort and no set of ids to build first.
  */
 const EXPORT_SQL = `
   WITH changed AS (
-    SELECT transaction_id AS id FROM transaction_status_history WHERE at >= $3 AND at < $4
-    UNION
-    SELECT id FROM transactions
-     WHERE platform_id = $1 AND environment = $2 AND created_at >= $3 AND created_at < $4
+    SELECT t.*, h.at AS changed_at
+      FROM transaction_status_history h
+      JOIN transactions t ON t.id = h.transaction_id
+     WHERE h.at >= $3 AND h.at < $4 AND t.platform_id = $1 AND t.environment = $2
+       AND NOT EXISTS (
+         SELECT 1 FROM transaction_status_history earlier
+          WHERE earlier.transaction_id = h.transaction_id AND earlier.at >= $3 AND earlier.id < h.id)
+    UNION ALL
+    SELECT t.*, t.created_at AS changed_at
+      FROM transactions t
+     WHERE t.platform_id = $1 AND t.environment = $2 AND t.created_at >= $3 AND t.created_at < $4
+       AND NOT EXISTS (
+         SELECT 1 FROM transaction_status_history h
+          WHERE h.transaction_id = t.id AND h.at >= $3 AND h.at < $4)
   )
-  SELECT t.id, t.type, coalesce(before_end.to_status, after_end.from_status, t.status) AS status,
-         t.created_at, t.settled_at, t.customer_id, t.platform_customer_id, t.sent_amount, t.source_currency,
-         t.received_amount, t.destination_currency, t.platform_fee, t.service_fee, t.exchange_rate,
-         t.quote_id, t.reference
-    FROM changed
-    JOIN transactions t ON t.id = changed.id
+  SELECT c.id, c.type, coalesce(before_end.to_status, after_end.from_status, c.status) AS status,
+         c.created_at, c.settled_at, c.customer_id, c.platform_customer_id, c.sent_amount, c.source_currency,
+         c.received_amount, c.destination_currency, c.platform_fee, c.service_fee, c.exchange_rate,
+         c.quote_id, c.reference
+    FROM changed c
     LEFT JOIN LATERAL (
       SELECT to_status FROM transaction_status_history h
-       WHERE h.transaction_id = t.id AND h.at < $4 ORDER BY h.id DESC LIMIT 1) before_end ON true
+       WHERE h.transaction_id = c.id AND h.at < $4 ORDER BY h.id DESC LIMIT 1) before_end ON true
     LEFT JOIN LATERAL (
       SELECT from_status FROM transaction_status_history h
-       WHERE h.transaction_id = t.id AND h.at >= $4 ORDER BY h.id LIMIT 1) after_end ON true
-   WHERE t.platform_id = $1 AND t.environment = $2
-   ORDER BY t.seq`;
+       WHERE h.transaction_id = c.id AND h.at >= $4 ORDER BY h.id LIMIT 1) after_end ON true`;
 
 /**
  * Reads the export through a server-side cursor in one read-only repeatable-read transaction: one
