@@ -2,6 +2,7 @@
 // the figures each issue asks for. Every load runs on this machine against loopback only, bounded
 // in time. `--only reads|money|quotes|incoming|bulk` (or several, comma-separated) runs those parts;
 // `--duration S` shortens the money paths' 60 s, `--warmup S` their 20 s of warm-up load before it.
+// `export` seeds `--export-rows N` transactions (default 1,000,000) by SQL and streams their export.
 // The bulk import starts stacks of its own, with one and then two worker replicas. `growth` runs
 // only when asked for (`--only growth`): it grows one platform's history to `--growth-rows N` rows
 // per resource (default 1,000,000, about an hour here) on a stack and database of its own.
@@ -12,9 +13,9 @@ import { ROOT } from './lib/apps.mjs';
 import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
-const PARTS = ['reads', 'money', 'quotes', 'incoming', 'bulk', 'growth'];
+const PARTS = ['reads', 'money', 'quotes', 'incoming', 'export', 'bulk', 'growth'];
 const DEFAULT_PARTS = PARTS.filter((part) => part !== 'growth');
-const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS] [--growth-rows N]`;
+const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS] [--growth-rows N] [--export-rows N]`;
 const values = parseOptions();
 const runs = (part) => (values.only ? values.only.split(',') : DEFAULT_PARTS).includes(part);
 const BENCH_BASE_PORT = 28080;
@@ -49,7 +50,7 @@ if (usesBenchDatabase) await dropDatabase(env.DATABASE_URL);
 const startedAt = Date.now();
 if (usesBenchDatabase) await setup(env, { log: () => undefined, build: false });
 const results = { cpuProbeMs: cpuProbeMs() };
-if (runs('reads') || runs('money') || runs('quotes') || runs('incoming')) {
+if (['reads', 'money', 'quotes', 'incoming', 'export'].some(runs)) {
   const stack = await startStack(env, { logDir, log });
   results.startSeconds = (Date.now() - startedAt) / 1000;
   log(
@@ -73,6 +74,11 @@ if (runs('reads') || runs('money') || runs('quotes') || runs('incoming')) {
       const durationSeconds = Number(values.duration ?? 60);
       const warmupSeconds = Number(values.warmup ?? 20);
       results[part] = await benchMoneyPath({ api, env, durationSeconds, warmupSeconds, log, root: ROOT, scenario });
+    }
+    if (runs('export')) {
+      const { benchExport } = await import('./bench/export.mjs');
+      const rows = Number(values['export-rows'] ?? 1_000_000);
+      results.export = await benchExport({ api, env, gatewayUrl, platform, stack, rows, log });
     }
     await api.close();
   } finally {
@@ -103,6 +109,7 @@ const { summarizeReads } = await import('./bench/reads.mjs');
 const { summarizeMoneyPath } = await import('./bench/money-path.mjs');
 const { summarizeBulkImport } = await import('./bench/bulk-import.mjs');
 const { summarizeGrowth } = await import('./bench/growth.mjs');
+const { summarizeExport } = await import('./bench/export.mjs');
 console.log('\nBenchmark results (2-core machine, every app, Kafka, PostgreSQL and Redis on it):');
 console.log(`  CPU probe before the load: ${results.cpuProbeMs} ms (machines of one kind, even one machine over a day, differ; compare runs by it)`);
 if (results.startSeconds) console.log(`  start from a built tree to ready: ${results.startSeconds.toFixed(1)} s`);
@@ -111,6 +118,7 @@ for (const line of [
   ...(results.money ? summarizeMoneyPath(results.money) : []),
   ...(results.quotes ? summarizeMoneyPath(results.quotes) : []),
   ...(results.incoming ? summarizeMoneyPath(results.incoming, results.money) : []),
+  ...(results.export ? summarizeExport(results.export) : []),
   ...(results.bulkImport ? summarizeBulkImport(results.bulkImport) : []),
   ...(results.growth ? summarizeGrowth(results.growth) : []),
 ]) {
@@ -139,6 +147,7 @@ function parseOptions() {
         duration: { type: 'string' },
         warmup: { type: 'string' },
         'growth-rows': { type: 'string' },
+        'export-rows': { type: 'string' },
       },
     });
     for (const part of values.only?.split(',') ?? []) if (!PARTS.includes(part)) throw new Error(`unknown part '${part}'`);
@@ -147,6 +156,8 @@ function parseOptions() {
     // The growth starts from 1,000 rows per resource.
     const growthRows = Number(values['growth-rows'] ?? 1_000_000);
     if (!Number.isInteger(growthRows) || growthRows <= 1_000) throw new Error('--growth-rows must be a whole number above 1000');
+    const exportRows = Number(values['export-rows'] ?? 1_000_000);
+    if (!Number.isInteger(exportRows) || exportRows < 1) throw new Error('--export-rows must be a positive whole number');
     return values;
   } catch (error) {
     console.error(`${error.message}\n${USAGE}`);

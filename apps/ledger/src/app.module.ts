@@ -10,9 +10,15 @@ import { InternalAccountsController } from '@ledger/accounts/internal-accounts.c
 import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
 import { LEDGER_SCHEMA } from '@ledger/database';
+import { LedgerInvariantMonitor } from '@ledger/invariants/ledger-invariant.monitor';
+import { LedgerInvariantStore } from '@ledger/invariants/ledger-invariant.store';
 import { LedgerEnvironment } from '@ledger/ledger.environment';
 import { PostingsController } from '@ledger/postings/postings.controller';
 import { PostingsService } from '@ledger/postings/postings.service';
+import { BalancesReportController } from '@ledger/reports/balances-report.controller';
+import { BalancesReportService } from '@ledger/reports/balances-report.service';
+import { LedgerReportStore } from '@ledger/reports/ledger-report.store';
+import { TransactionPostingsController } from '@ledger/reports/transaction-postings.controller';
 
 @Module({
   imports: [
@@ -30,7 +36,18 @@ import { PostingsService } from '@ledger/postings/postings.service';
     AccountLookupController,
     PostingsController,
     AccountOpeningConsumer,
+    BalancesReportController,
+    TransactionPostingsController,
   ],
-  providers: [InternalAccountsService, SystemAccountsService, PostingsService, ListCountsCompactor],
+  providers: [
+    InternalAccountsService,
+    SystemAccountsService,
+    PostingsService,
+    ListCountsCompactor,
+    LedgerReportStore,
+    BalancesReportService,
+    LedgerInvariantStore,
+    LedgerInvariantMonitor,
+  ],
 })
 export class AppModule {}

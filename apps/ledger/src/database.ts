@@ -6,6 +6,7 @@ import {
 } from '@payments/persistence';
 import { LedgerInitial1763700000000 } from '@ledger/migrations/1763700000000-ledger-initial';
 import { AccountList1765000000000 } from '@ledger/migrations/1765000000000-account-list';
+import { ReportIndexes1766300000000 } from '@ledger/migrations/1766300000000-report-indexes';
 
 export const LEDGER_SCHEMA: SchemaOptions = {
   schema: 'ledger',
@@ -15,5 +16,6 @@ export const LEDGER_SCHEMA: SchemaOptions = {
     OutboxParking1764600000000,
     InboxRetention1764920000000,
     AccountList1765000000000,
+    ReportIndexes1766300000000,
   ],
 };

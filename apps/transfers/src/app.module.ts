@@ -19,6 +19,10 @@ import { SandboxUmaController } from '@transfers/incoming/sandbox-uma.controller
 import { UmaPaymentsController } from '@transfers/incoming/uma-payments.controller';
 import { QuoteTransfersController } from '@transfers/quote-transfers/quote-transfers.controller';
 import { QuoteTransfersService } from '@transfers/quote-transfers/quote-transfers.service';
+import { LedgerPostingsClient } from '@transfers/reports/ledger-postings.client';
+import { TransactionsExportController } from '@transfers/reports/transactions-export.controller';
+import { TransactionsExportService } from '@transfers/reports/transactions-export.service';
+import { TransactionsExportStore } from '@transfers/reports/transactions-export.store';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { RailOutcomes } from '@transfers/rails/rail-outcomes';
 import { SandboxFundingService } from '@transfers/sandbox/sandbox-funding.service';
@@ -58,6 +62,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     UmaPaymentsController,
     ApprovalsController,
     ApprovalAnswerConsumer,
+    TransactionsExportController,
   ],
   providers: [
     LedgerClient,
@@ -82,6 +87,9 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     SandboxReceiveService,
     IncomingPayments,
     ApprovalDeadlineWorker,
+    LedgerPostingsClient,
+    TransactionsExportStore,
+    TransactionsExportService,
   ],
 })
 export class AppModule {}

@@ -17,6 +17,7 @@ import { ListIndexes1765000000000 } from '@transfers/migrations/1765000000000-li
 import { TransactionCounts1765000000001 } from '@transfers/migrations/1765000000001-transaction-counts';
 import { CreationOrder1765000000002 } from '@transfers/migrations/1765000000002-creation-order';
 import { UmaLinkParties1765000000003 } from '@transfers/migrations/1765000000003-uma-link-parties';
+import { ExportIndexes1766300000000 } from '@transfers/migrations/1766300000000-export-indexes';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -38,6 +39,7 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     TransactionCounts1765000000001,
     CreationOrder1765000000002,
     UmaLinkParties1765000000003,
+    ExportIndexes1766300000000,
     EventHistory1766400000000,
   ],
 };

@@ -155,5 +155,5 @@ function send(reply: FastifyReply, response: UpstreamResponse): FastifyReply {
     .status(response.status)
     .headers(response.headers ?? {})
     .header('content-type', response.contentType)
-    .send(response.body);
+    .send(response.stream ?? response.body);
 }

@@ -43,6 +43,10 @@ const RULES: RouteRule[] = [
   { prefix: '/sandbox/send', upstream: 'quoting', writePermission: 'TRANSACT' },
   { prefix: '/sandbox', upstream: 'transfers', writePermission: 'TRANSACT' },
   { prefix: '/webhooks', upstream: 'webhooks', writePermission: 'MANAGE' },
+  // Reports are reads (VIEW): the transactions export from the app that owns transactions, the
+  // balances from the ledger, which alone owns entries (docs/api.md, "Reports").
+  { prefix: '/reports/transactions', upstream: 'transfers', writePermission: 'MANAGE' },
+  { prefix: '/reports/balances', upstream: 'ledger', writePermission: 'MANAGE' },
   // A send-by-link step of a payment flow, not account set-up: TRANSACT, like quotes (docs/architecture.md).
   { prefix: '/invitations', upstream: 'customers', writePermission: 'TRANSACT' },
 ].sort((a, b) => b.prefix.length - a.prefix.length) as RouteRule[];

@@ -12,6 +12,8 @@ export interface UpstreamResponse {
   status: number;
   contentType: string;
   body: string;
+  /** A streamed answer (an export), passed on as it arrives: `body` is then empty. */
+  stream?: Readable;
   /** The answer's headers the client must see too (a redirect's location, a page's security headers). */
   headers?: Record<string, string>;
 }
@@ -66,7 +68,19 @@ const FORWARDED_RESPONSE_HEADERS = [
   'referrer-policy',
   'x-frame-options',
   'x-content-type-options',
+  'content-disposition',
 ];
+
+/**
+ * Answers passed on as a stream rather than read whole: the exports (docs/api.md, "Reports"), whose
+ * size has no bound. Every other answer is small JSON, read whole so that it can be inspected and
+ * stored as an idempotent reply.
+ */
+const STREAMED_CONTENT_TYPES = ['text/csv', 'application/x-ndjson'];
+
+function isStreamedAnswer(status: number, contentType: string): boolean {
+  return status === 200 && STREAMED_CONTENT_TYPES.some((type) => contentType.startsWith(type));
+}
 
 export function isStreamedBody(body: unknown): body is StreamedBody {
   return typeof (body as StreamedBody | undefined)?.stream?.pipe === 'function';
@@ -134,10 +148,13 @@ export class UpstreamClient implements OnApplicationShutdown {
           return typeof value === 'string' ? [[name, value]] : [];
         }),
       );
+      const contentType = String(response.headers['content-type'] ?? 'application/json; charset=utf-8');
+      const streamedAnswer = isStreamedAnswer(response.statusCode, contentType);
       return {
         status: response.statusCode,
-        contentType: String(response.headers['content-type'] ?? 'application/json; charset=utf-8'),
-        body: await response.body.text(),
+        contentType,
+        body: streamedAnswer ? '' : await response.body.text(),
+        ...(streamedAnswer ? { stream: response.body } : {}),
         ...(Object.keys(forwarded).length ? { headers: forwarded } : {}),
       };
     } catch (error) {

@@ -14,6 +14,8 @@ describe('route table', () => {
     ['/sandbox/uma/receive', 'transfers'],
     ['/webhooks/test', 'webhooks'],
     ['/invitations/k3Jx9Qm2Vb7TtZp4Lw8NcA/claim', 'customers'],
+    ['/reports/transactions', 'transfers'],
+    ['/reports/balances', 'ledger'],
   ])('routes %s to %s', (path, upstream) => {
     expect(findRoute(path)?.upstream).toBe(upstream);
   });
@@ -32,6 +34,8 @@ describe('route table', () => {
     expect(requiredPermission('GET', findRoute('/customers/Customer:1')!)).toBe('VIEW');
     expect(requiredPermission('POST', findRoute('/quotes')!)).toBe('TRANSACT');
     expect(requiredPermission('DELETE', findRoute('/customers/Customer:1')!)).toBe('MANAGE');
+    expect(requiredPermission('GET', findRoute('/reports/transactions')!)).toBe('VIEW');
+    expect(requiredPermission('GET', findRoute('/reports/balances')!)).toBe('VIEW');
   });
 
   it.each([
