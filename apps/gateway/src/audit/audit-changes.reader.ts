@@ -50,7 +50,10 @@ export class AuditChangesReader {
         throw ApiException.retryLater('SERVICE_UNAVAILABLE', 'The changes of this page could not be read');
       }
       for (const change of (JSON.parse(response.body) as { data: RecordedChange[] }).data) {
-        changes.set(keyOf(change.requestId, change.resourceId), { before: change.before, after: change.after });
+        changes.set(keyOf(change.requestId, change.resourceId), {
+          before: change.before,
+          after: change.after,
+        });
       }
     });
     await Promise.all(calls);
@@ -65,5 +68,8 @@ export class AuditChangesReader {
 
 function isChangeOf(entry: AuditEntry, prefix: string): boolean {
   const succeeded = entry.outcomeStatus !== null && entry.outcomeStatus >= 200 && entry.outcomeStatus < 300;
-  return succeeded && (entry.route === prefix || entry.route.startsWith(`${prefix}/`) || entry.route.startsWith(`${prefix}?`));
+  return (
+    succeeded &&
+    (entry.route === prefix || entry.route.startsWith(`${prefix}/`) || entry.route.startsWith(`${prefix}?`))
+  );
 }

@@ -3,10 +3,20 @@ import { AuditEntry } from '@gateway/audit/audit-entry.entity';
 
 /** The fields of a configuration or fee rule before and after the write, secrets masked. */
 export class AuditChangeView {
-  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true, description: 'null for a create' })
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    description: 'null for a create',
+  })
   before: Record<string, unknown> | null;
 
-  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true, description: 'null for a delete' })
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    description: 'null for a delete',
+  })
   after: Record<string, unknown> | null;
 }
 
@@ -32,7 +42,8 @@ export class AuditEntryView {
   @ApiProperty({
     type: AuditOutcomeView,
     nullable: true,
-    description: 'null while unknown: the write may still run, or the gateway stopped before it had an answer',
+    description:
+      'null while unknown: the write may still run, or the gateway stopped before it had an answer',
   })
   outcome: AuditOutcomeView | null;
   @ApiPropertyOptional({ type: AuditChangeView, description: 'For configuration and fee-rule changes' })

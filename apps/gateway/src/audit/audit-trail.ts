@@ -4,12 +4,7 @@ import { ApiException } from '@payments/http';
 import { GroupCommit } from '@payments/persistence';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import {
-  AuditOpening,
-  auditOpeningOf,
-  createdResourceId,
-  isAudited,
-} from '@gateway/audit/audit-opening';
+import { AuditOpening, auditOpeningOf, createdResourceId, isAudited } from '@gateway/audit/audit-opening';
 
 /** As the idempotency records: concurrent writes share one INSERT and one UPDATE beyond one in flight. */
 const BATCHING = { maxBatch: 500, maxInFlight: 1 };

@@ -23,7 +23,9 @@ export class AuditEntries1766200000000 implements MigrationInterface {
         completed_at timestamptz
       )`,
     );
-    await queryRunner.query(`CREATE INDEX audit_entries_scope ON audit_entries (platform_id, environment, seq)`);
+    await queryRunner.query(
+      `CREATE INDEX audit_entries_scope ON audit_entries (platform_id, environment, seq)`,
+    );
     await queryRunner.query(
       `CREATE INDEX audit_entries_scope_created ON audit_entries (platform_id, environment, created_at, seq)`,
     );

@@ -44,13 +44,17 @@ export async function readAuditChanges(
   scope: PlatformScope,
   requestIds: string[],
 ): Promise<AuditChange[]> {
-  const rows: { request_id: string; resource_id: string; before: AuditChange['before']; after: AuditChange['after'] }[] =
-    await manager.query(
-      `SELECT request_id, resource_id, before, after FROM audit_changes
+  const rows: {
+    request_id: string;
+    resource_id: string;
+    before: AuditChange['before'];
+    after: AuditChange['after'];
+  }[] = await manager.query(
+    `SELECT request_id, resource_id, before, after FROM audit_changes
        WHERE platform_id = $1 AND environment = $2 AND request_id = ANY($3::text[])
        ORDER BY id`,
-      [scope.platformId, scope.environment, requestIds],
-    );
+    [scope.platformId, scope.environment, requestIds],
+  );
   return rows.map((row) => ({
     requestId: row.request_id,
     resourceId: row.resource_id,
