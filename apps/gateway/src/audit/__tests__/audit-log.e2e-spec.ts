@@ -1,4 +1,4 @@
-import { ApiClient, e2eStack, fund, newCustomer, newPlatformClients, usBankAccount } from '@payments/testing';
+import { ApiClient, e2eStack, fund, newCustomer, newPlatformClients } from '@payments/testing';
 
 /** Ends in 001: the sandbox rail pays it out (money-fixtures usBankAccount). */
 const ACCOUNT_NUMBER = `${String(Date.now()).slice(-6)}001`;
