@@ -1,4 +1,5 @@
 import {
+  AuditChanges1766200000000,
   InboxRetention1764920000000,
   OutboxParking1764600000000,
   SchemaOptions,
@@ -55,5 +56,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     ExternalAccountCounts1765000000002,
     CreationOrder1765000000003,
     UmaDomainVerification1765000000004,
+    AuditChanges1766200000000,
   ],
 };

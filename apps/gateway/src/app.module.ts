@@ -3,6 +3,11 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { serviceFoundation } from '@payments/messaging';
 import { ListCountsCompactor } from '@payments/persistence';
+import { AuditChangesReader } from '@gateway/audit/audit-changes.reader';
+import { AuditEntry } from '@gateway/audit/audit-entry.entity';
+import { AuditLogController } from '@gateway/audit/audit-log.controller';
+import { AuditLogService } from '@gateway/audit/audit-log.service';
+import { AuditTrail } from '@gateway/audit/audit-trail';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { PermissionGuard } from '@gateway/auth/auth.guard';
 import { SecretVerificationLimiter } from '@gateway/auth/secret-verification-limiter';
@@ -26,16 +31,19 @@ import { TokensService } from '@gateway/tokens/tokens.service';
       produces: [],
       consumes: [],
     }),
-    TypeOrmModule.forFeature([ApiToken]),
+    TypeOrmModule.forFeature([ApiToken, AuditEntry]),
   ],
   // Everything else under the version prefix is proxied by a plain Fastify route (routing/proxy.route.ts).
-  controllers: [TokensController],
+  controllers: [TokensController, AuditLogController],
   providers: [
     TokenAuthenticator,
     SecretVerificationLimiter,
     TokensService,
     ListCountsCompactor,
     IdempotencyStore,
+    AuditTrail,
+    AuditLogService,
+    AuditChangesReader,
     UpstreamClient,
     RequestLimits,
     { provide: APP_GUARD, useClass: PermissionGuard },

@@ -1,4 +1,5 @@
 import {
+  AuditChanges1766200000000,
   InboxRetention1764920000000,
   OutboxParking1764600000000,
   SchemaOptions,
@@ -34,5 +35,6 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     ListIndexes1765000000000,
     QuoteCounts1765000000001,
     CreationOrder1765000000002,
+    AuditChanges1766200000000,
   ],
 };

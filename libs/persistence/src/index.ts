@@ -31,3 +31,6 @@ export * from './migrations/inbox-retention';
 export * from './list-counts/counted-list';
 export * from './list-counts/list-counts';
 export * from './list-counts/list-counts-compactor';
+export * from './audit-changes/audit-changes';
+export * from './audit-changes/audit-changes.controller';
+export * from './migrations/audit-changes';

@@ -1,6 +1,7 @@
 export * from './config/environment';
 export * from './context/request-context';
 export * from './observability/metrics';
+export * from './observability/url-redaction';
 export * from './health/readiness';
 export * from './redis/redis.module';
 export * from './redis/redis-auth';

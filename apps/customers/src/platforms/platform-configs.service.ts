@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PLATFORM_EVENTS } from '@payments/contracts';
+import { PLATFORM_EVENTS, toApiId } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
-import { Outbox, RowCache, RowChanges } from '@payments/persistence';
+import { Outbox, recordAuditChange, RowCache, RowChanges } from '@payments/persistence';
 import { DataSource, EntityManager, IsNull, Like } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
 import { violatedUniqueConstraint } from '@customers/database-errors';
@@ -10,6 +10,7 @@ import {
   SupportedCurrencyDto,
   UpdatePlatformConfigDto,
 } from '@customers/platforms/dto/update-platform-config.dto';
+import { auditedConfigOf } from '@customers/platforms/platform-config.audit';
 import { platformConfigChanged } from '@customers/platforms/platform-config-events';
 import {
   CurrencyConfig,
@@ -73,9 +74,15 @@ export class PlatformConfigsService {
         if (changes.webhookEndpoint !== undefined) update.webhookEndpoint = changes.webhookEndpoint;
         if (changes.supportedCurrencies !== undefined)
           update.supportedCurrencies = changes.supportedCurrencies.map(currencyConfigOf);
+        const before = auditedConfigOf(config);
         await manager.update(PlatformConfig, config.id, update);
         Object.assign(config, update);
         await this.outbox.add(manager, PLATFORM_EVENTS, platformConfigChanged(config), caller.requestId);
+        await recordAuditChange(manager, scope, caller.requestId, {
+          resourceId: toApiId('PlatformConfig', config.id),
+          before,
+          after: auditedConfigOf(config),
+        });
         return config;
       });
       // Every replica hears of the change from its trigger; this one forgets at once for its caller's next read.

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditChangesController } from '@payments/persistence';
 import { PlatformConfigController } from '@customers/platforms/platform-config.controller';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
 import { UmaDomainDns } from '@customers/platforms/uma-domains/uma-domain-dns';
@@ -8,7 +9,7 @@ import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-ke
 
 /** Platforms and their per-environment configuration (GET and PATCH /config). */
 @Module({
-  controllers: [PlatformConfigController],
+  controllers: [PlatformConfigController, AuditChangesController],
   providers: [
     PlatformConfigsService,
     WebhookSigningKeyClient,

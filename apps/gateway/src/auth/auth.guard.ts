@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { Environment, Permission } from '@payments/contracts';
 import { API_PREFIX, ApiException } from '@payments/http';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AuditTrail } from '@gateway/audit/audit-trail';
 import { Principal } from '@gateway/auth/principal';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
@@ -21,6 +22,7 @@ export const RequiresPermission = (permission: Permission) => SetMetadata(REQUIR
 export function authenticationHook(
   authenticator: TokenAuthenticator,
   limits: RequestLimits,
+  audit: AuditTrail,
 ): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     if (!request.url.startsWith(`${API_PREFIX}/`)) return;
@@ -31,6 +33,8 @@ export function authenticationHook(
     );
     request.principal = principal;
     await limits.admitToken(request, reply);
+    // After admission, so a flood refused with 429 writes nothing; before the checks, so a refusal is recorded.
+    await audit.open(request);
     const path = apiPath(request.url);
     if (isSandboxOnly(path) && principal.environment !== Environment.Sandbox) {
       throw new ApiException('FORBIDDEN', 'Sandbox endpoints need sandbox credentials');

@@ -133,6 +133,7 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     if (!token || !(await verifySecret(secret, token.secretHash))) return undefined;
     const principal: Principal = {
       tokenId: token.id,
+      tokenName: token.name,
       clientId,
       platformId: token.platformId,
       environment: token.environment,

@@ -3,6 +3,7 @@ import { API_PREFIX, ApiException } from '@payments/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
+import { AuditTrail } from '@gateway/audit/audit-trail';
 import { apiPath, authenticationHook } from '@gateway/auth/auth.guard';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
@@ -33,7 +34,12 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
   const fastify = app.getHttpAdapter().getInstance();
   // Leaves the body unread in request.raw for the handler to stream.
   fastify.addContentTypeParser(MULTIPART, (_request, _payload, done) => done(null, undefined));
-  fastify.addHook('preHandler', authenticationHook(app.get(TokenAuthenticator), app.get(RequestLimits)));
+  const audit = app.get(AuditTrail);
+  fastify.addHook(
+    'preHandler',
+    authenticationHook(app.get(TokenAuthenticator), app.get(RequestLimits), audit),
+  );
+  audit.register(fastify);
   fastify.route({
     method: [...PROXIED_METHODS],
     url: `${API_PREFIX}/*`,

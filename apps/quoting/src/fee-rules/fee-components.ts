@@ -58,11 +58,7 @@ function isFeeType(value: unknown): value is FeeType {
 }
 
 /** Why `component`, given or not, does not fit a rule of `feeType`; undefined when it fits. */
-function feeTypeMismatch(
-  feeType: FeeType,
-  component: FeeComponent,
-  given: boolean,
-): string | undefined {
+function feeTypeMismatch(feeType: FeeType, component: FeeComponent, given: boolean): string | undefined {
   const charged = COMPONENTS_OF[feeType].includes(component);
   if (charged && !given) return `is required when feeType is ${feeType}`;
   if (!charged && given) return `must be left out when feeType is ${feeType}`;

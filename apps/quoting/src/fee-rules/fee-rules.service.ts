@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { uuidOf } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
 import { randomUUID } from 'node:crypto';
-import { findInScope, RowCache, RowChanges } from '@payments/persistence';
+import { findInScope, recordAuditChange, RowCache, RowChanges } from '@payments/persistence';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { CreateFeeRuleDto } from '@quoting/fee-rules/dto/create-fee-rule.dto';
 import { ListFeeRulesQuery } from '@quoting/fee-rules/dto/list-fee-rules.query';
@@ -61,19 +61,23 @@ export class FeeRulesService {
       createdAt: now,
       updatedAt: now,
     });
-    // The only unique key a new uuid can hit is one rule per transaction type.
-    const inserted = await this.rules
-      .createQueryBuilder()
-      .insert()
-      .values(rule)
-      .orIgnore()
-      .returning('id')
-      .execute();
-    if (inserted.raw.length === 0) {
-      throw new ApiException('FEE_RULE_EXISTS', `A fee rule for ${body.transactionType} already exists`);
-    }
-    this.evictAfterCommit(rule);
     const view = presentFeeRule(rule);
+    await this.dataSource.transaction(async (manager) => {
+      // The only unique key a new uuid can hit is one rule per transaction type.
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(FeeRule)
+        .values(rule)
+        .orIgnore()
+        .returning('id')
+        .execute();
+      if (inserted.raw.length === 0) {
+        throw new ApiException('FEE_RULE_EXISTS', `A fee rule for ${body.transactionType} already exists`);
+      }
+      await recordFeeRuleChange(manager, caller, view.id, null, view);
+    });
+    this.evictAfterCommit(rule);
     this.logger.log({ ...logContext(caller, view.id), rule: view }, 'fee rule created');
     return view;
   }
@@ -107,8 +111,11 @@ export class FeeRulesService {
         ...(body.variableFeeRate === undefined ? {} : { variableFeeRate: String(body.variableFeeRate) }),
         ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
       };
+      const before = presentFeeRule(rule);
       await manager.update(FeeRule, rule.id, changes);
-      return Object.assign(rule, changes);
+      Object.assign(rule, changes);
+      await recordFeeRuleChange(manager, caller, before.id, before, presentFeeRule(rule));
+      return rule;
     });
     this.evictAfterCommit(rule);
     const view = presentFeeRule(rule);
@@ -117,18 +124,14 @@ export class FeeRulesService {
   }
 
   async delete(caller: Caller, feeRuleId: string): Promise<void> {
-    const id = uuidOf('FeeRule', feeRuleId);
-    const scope = scopeOf(caller);
-    const deleted = id
-      ? await this.rules
-          .createQueryBuilder()
-          .delete()
-          .where({ id, ...scope })
-          .returning('transaction_type')
-          .execute()
-      : undefined;
-    if (!deleted?.affected) throw notFound(feeRuleId);
-    this.evictAfterCommit({ ...scope, transactionType: deleted.raw[0].transaction_type });
+    const rule = await this.dataSource.transaction(async (manager) => {
+      const rule = await this.find(manager, scopeOf(caller), feeRuleId, { lock: true });
+      await manager.delete(FeeRule, rule.id);
+      const before = presentFeeRule(rule);
+      await recordFeeRuleChange(manager, caller, before.id, before, null);
+      return rule;
+    });
+    this.evictAfterCommit(rule);
     this.logger.log(logContext(caller, feeRuleId), 'fee rule deleted');
   }
 
@@ -187,6 +190,22 @@ function cacheKeyOf({
   transactionType,
 }: PlatformScope & { transactionType: FeeRuleTransactionType }): string {
   return `${platformId}:${environment}:${transactionType}`;
+}
+
+/** In the change's transaction: the rule's fields hold no secret, so its view is recorded as it is. */
+function recordFeeRuleChange(
+  manager: EntityManager,
+  caller: Caller,
+  resourceId: string,
+  before: FeeRuleView | null,
+  after: FeeRuleView | null,
+): Promise<void> {
+  const asRecord = (view: FeeRuleView | null) => (view ? { ...view } : null);
+  return recordAuditChange(manager, scopeOf(caller), caller.requestId, {
+    resourceId,
+    before: asRecord(before),
+    after: asRecord(after),
+  });
 }
 
 function notFound(feeRuleId: string): ApiException {

@@ -29,8 +29,18 @@ describe('platformConfigChanged', () => {
         currencies: ['USD', 'EUR'],
         umaDomain: 'acme.uma.local',
         supportedCurrencies: [
-          { currencyCode: 'USD', minAmount: 1, maxAmount: 100_000_000, enabledTransactionTypes: ['INCOMING', 'OUTGOING'] },
-          { currencyCode: 'EUR', minAmount: 1, maxAmount: 100_000_000, enabledTransactionTypes: ['INCOMING', 'OUTGOING'] },
+          {
+            currencyCode: 'USD',
+            minAmount: 1,
+            maxAmount: 100_000_000,
+            enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
+          },
+          {
+            currencyCode: 'EUR',
+            minAmount: 1,
+            maxAmount: 100_000_000,
+            enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
+          },
         ],
       },
     });

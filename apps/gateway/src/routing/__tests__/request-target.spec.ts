@@ -1,7 +1,9 @@
 import { ApiException } from '@payments/http';
 import Fastify, { FastifyInstance } from 'fastify';
 import { AddressInfo, connect } from 'node:net';
+import { AuditTrail } from '@gateway/audit/audit-trail';
 import { authenticationHook } from '@gateway/auth/auth.guard';
+
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { originForm, registerRequestTargetGuard } from '@gateway/routing/request-target';
@@ -40,7 +42,9 @@ describe('request targets at the gateway', () => {
       },
     } as unknown as TokenAuthenticator;
     const limits = { authenticationBudget: () => undefined } as unknown as RequestLimits;
-    fastify.addHook('preHandler', authenticationHook(authenticator, limits));
+    // No credentials pass, so nothing is ever audited.
+    const audit = {} as AuditTrail;
+    fastify.addHook('preHandler', authenticationHook(authenticator, limits, audit));
     fastify.get('/2025-10-13/*', async (request) => ({ served: request.url, host: request.headers.host }));
     fastify.get('/kyc/:token', async (request) => ({ served: request.url, host: request.headers.host }));
     await fastify.listen({ port: 0, host: '127.0.0.1' });

@@ -7,7 +7,14 @@ import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { TokensService } from '@gateway/tokens/tokens.service';
 
 function callerWith(permissions: Permission[]): Principal {
-  return { tokenId: 't1', clientId: 'c1', platformId: 'p1', environment: Environment.Sandbox, permissions };
+  return {
+    tokenId: 't1',
+    tokenName: 'test',
+    clientId: 'c1',
+    platformId: 'p1',
+    environment: Environment.Sandbox,
+    permissions,
+  };
 }
 
 describe('TokensService.issue: a token grants only what its creator holds', () => {

@@ -40,6 +40,18 @@ class FeeRuleRows {
     update: async (_entity: unknown, id: string, changes: Partial<FeeRule>) => {
       this.rows = this.rows.map((rule) => (rule.id === id ? atColumnScale({ ...rule, ...changes }) : rule));
     },
+    delete: async (_entity: unknown, id: string) => {
+      this.rows = this.rows.filter((rule) => rule.id !== id);
+    },
+    createQueryBuilder: () => ({
+      insert: () => ({
+        into: () => ({
+          values: (rule: FeeRule) => ({
+            orIgnore: () => ({ returning: () => ({ execute: async () => this.insertOrIgnore(rule) }) }),
+          }),
+        }),
+      }),
+    }),
   };
 
   readonly repository = {
@@ -48,16 +60,6 @@ class FeeRuleRows {
     find: async ({ where, order }: { where: Where; order?: { seq?: 'ASC' | 'DESC' } }) =>
       order?.seq === 'DESC' ? this.read(where).reverse() : this.read(where),
     findOne: async ({ where }: { where: Where }) => this.read(where)[0] ?? null,
-    createQueryBuilder: () => ({
-      insert: () => ({
-        values: (rule: FeeRule) => ({
-          orIgnore: () => ({ returning: () => ({ execute: async () => this.insertOrIgnore(rule) }) }),
-        }),
-      }),
-      delete: () => ({
-        where: (where: Where) => ({ returning: () => ({ execute: async () => this.delete(where) }) }),
-      }),
-    }),
   };
 
   readonly dataSource = {
@@ -78,15 +80,6 @@ class FeeRuleRows {
     if (this.read({ platformId, environment, transactionType }).length > 0) return { raw: [] };
     this.rows.push(atColumnScale({ ...rule, seq: String(++this.seq) }));
     return { raw: [{ id: rule.id }] };
-  }
-
-  private delete(where: Where) {
-    const deleted = this.read(where);
-    this.rows = this.rows.filter((rule) => !matches(rule, where));
-    return {
-      affected: deleted.length,
-      raw: deleted.map((rule) => ({ transaction_type: rule.transactionType })),
-    };
   }
 }
 
