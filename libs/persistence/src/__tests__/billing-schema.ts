@@ -1,7 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { SchemaOptions } from '../database/data-source-options';
 import { InboxMessage } from '../inbox/inbox-message.entity';
-import { EventHistory1766400000000 } from '../migrations/event-history';
 import { createMessagingTables } from '../migrations/messaging-tables';
 import { OutboxMessage } from '../outbox/outbox-message.entity';
 
@@ -15,9 +14,9 @@ export class CreateMessagingTables1700000000000 implements MigrationInterface {
   }
 }
 
-/** A service schema the way an app declares it: the messaging tables (and the event history a public topic's producer keeps). */
+/** A service schema the way an app declares it: the messaging tables and nothing else. */
 export const BILLING_SCHEMA: SchemaOptions = {
   schema: 'billing',
   entities: [OutboxMessage, InboxMessage],
-  migrations: [CreateMessagingTables1700000000000, EventHistory1766400000000],
+  migrations: [CreateMessagingTables1700000000000],
 };

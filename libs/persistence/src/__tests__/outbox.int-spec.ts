@@ -6,7 +6,9 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { Outbox, OUTBOX_CHANNEL } from '../outbox/outbox';
 import { MigratedDatabase } from '@payments/testing';
-import { BILLING_SCHEMA } from './billing-schema';
+import { BILLING_SCHEMA, CreateMessagingTables1700000000000 } from './billing-schema';
+import { EventHistory1766400000000 } from '../migrations/event-history';
+import { SchemaOptions } from '../database/data-source-options';
 
 jest.setTimeout(30_000);
 
@@ -29,13 +31,19 @@ const invoiceIssued = (invoiceId: string, amountCents: number): InvoiceEvent =>
     { amountCents },
   );
 
+/** The billing schema as the producer of a public topic has it: with the history of its events. */
+const PUBLISHING_SCHEMA: SchemaOptions = {
+  ...BILLING_SCHEMA,
+  migrations: [CreateMessagingTables1700000000000, EventHistory1766400000000],
+};
+
 describe('Outbox.add', () => {
   const outbox = new Outbox({ get: () => 'it-prefix.' } as unknown as ConfigService<CommonEnvironment, true>);
   let database: MigratedDatabase;
   let dataSource: DataSource;
 
   beforeEach(async () => {
-    database = await MigratedDatabase.create(BILLING_SCHEMA);
+    database = await MigratedDatabase.create(PUBLISHING_SCHEMA);
     dataSource = database.dataSource;
   });
 
