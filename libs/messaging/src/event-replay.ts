@@ -19,19 +19,19 @@ export interface ReplayRequest {
 }
 
 interface KeptEvent {
-  eventId: string;
-  occurredAt: Date;
+  seq: string;
   messageKey: string;
   payload: string;
   headers: Record<string, string>;
 }
 
 /**
- * Publishes again, in the order they occurred, the events of a public topic that its producer kept
- * (event_history, written with the outbox row): same message key, same body and so the same event
- * id, their headers plus REPLAYED_HEADER. An idempotent consumer rebuilds its read model from them
+ * Publishes again the events of a public topic that its producer kept (event_history, written with
+ * the outbox row), in the order they were written, so each aggregate's events keep their order: same
+ * message key, same body and so the same event id, their headers plus REPLAYED_HEADER. An idempotent consumer rebuilds its read model from them
  * after the topic's retention has dropped the originals (docs/operations.md#replaying-events).
- * Reads in keyset batches, so a window of any size takes constant memory. Answers how many it sent.
+ * Reads in keyset batches on `seq`, so a window of any size takes constant memory; the window is a
+ * filter on `occurredAt` as the producer stamped it. Answers how many it sent.
  */
 export async function replayEvents(
   dataSource: DataSource,
@@ -66,21 +66,13 @@ export async function replayEvents(
 
 function keptEvents(dataSource: DataSource, request: ReplayRequest, after?: KeptEvent): Promise<KeptEvent[]> {
   return dataSource.query(
-    `SELECT event_id AS "eventId", occurred_at AS "occurredAt", message_key AS "messageKey", payload, headers
+    `SELECT seq::text, message_key AS "messageKey", payload, headers
        FROM event_history
-      WHERE topic = $1 AND occurred_at >= $2 AND occurred_at < $3
+      WHERE topic = $1 AND seq > $5 AND occurred_at >= $2 AND occurred_at < $3
         AND ($4::text IS NULL OR platform_id = $4)
-        AND ($5::timestamptz IS NULL OR (occurred_at, event_id) > ($5, $6::uuid))
-      ORDER BY occurred_at, event_id
+      ORDER BY seq
       LIMIT ${BATCH}`,
-    [
-      request.topic.name,
-      request.from,
-      request.to,
-      request.platformId ?? null,
-      after?.occurredAt ?? null,
-      after?.eventId ?? null,
-    ],
+    [request.topic.name, request.from, request.to, request.platformId ?? null, after?.seq ?? '0'],
   );
 }
 

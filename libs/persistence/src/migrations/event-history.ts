@@ -8,7 +8,8 @@ export class EventHistory1766400000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
       CREATE TABLE event_history (
-        event_id uuid PRIMARY KEY,
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        event_id uuid NOT NULL UNIQUE,
         topic text NOT NULL,
         message_key text NOT NULL,
         payload text NOT NULL,
