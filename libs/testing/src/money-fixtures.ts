@@ -11,7 +11,8 @@ export interface FundedCustomer {
 
 const FINAL_STATUSES = ['COMPLETED', 'FAILED', 'REJECTED'];
 
-const BENEFICIARY = {
+/** The beneficiary of the test bank accounts: an individual with a complete address. */
+export const BENEFICIARY = {
   beneficiaryType: 'INDIVIDUAL',
   fullName: 'Ada Lovelace',
   birthDate: '1985-12-10',

@@ -3,14 +3,11 @@ import { ApiException } from '@payments/http';
 import { AuditEntry } from '@gateway/audit/audit-entry.entity';
 import { AuditChangeView } from '@gateway/audit/audit-entry.view';
 import { Principal } from '@gateway/auth/principal';
-import { Upstream } from '@gateway/routing/route-table';
+import { findRoute, Upstream } from '@gateway/routing/route-table';
 import { UpstreamClient } from '@gateway/routing/upstream-client';
 
-/** The writes whose before and after their owning app records with the change. */
-const CHANGE_OWNERS: { prefix: string; upstream: Upstream }[] = [
-  { prefix: '/config', upstream: 'customers' },
-  { prefix: '/fee-rules', upstream: 'quoting' },
-];
+/** The writes whose before and after their owning app (as the route table names it) records with the change. */
+const CHANGED_RESOURCES = ['/config', '/fee-rules'];
 
 /** As the owning apps answer GET /internal/audit-changes. */
 interface RecordedChange extends AuditChangeView {
@@ -35,14 +32,16 @@ export class AuditChangesReader {
     entries: AuditEntry[],
   ): Promise<Map<string, AuditChangeView>> {
     const changes = new Map<string, AuditChangeView>();
-    const calls = CHANGE_OWNERS.map(async ({ prefix, upstream }) => {
-      const requestIds = [
-        ...new Set(entries.filter((entry) => isChangeOf(entry, prefix)).map((entry) => entry.requestId)),
-      ];
-      if (requestIds.length === 0) return;
+    const requestIdsByOwner = new Map<Upstream, Set<string>>();
+    for (const entry of entries) {
+      const owner = changeOwnerOf(entry);
+      if (owner)
+        requestIdsByOwner.set(owner, (requestIdsByOwner.get(owner) ?? new Set()).add(entry.requestId));
+    }
+    const calls = [...requestIdsByOwner].map(async ([upstream, requestIds]) => {
       const response = await this.upstreams.call(upstream, {
         method: 'GET',
-        pathAndQuery: `/internal/audit-changes?requestIds=${encodeURIComponent(requestIds.join(','))}`,
+        pathAndQuery: `/internal/audit-changes?requestIds=${encodeURIComponent([...requestIds].join(','))}`,
         principal,
         requestId,
       });
@@ -66,10 +65,10 @@ export class AuditChangesReader {
   }
 }
 
-function isChangeOf(entry: AuditEntry, prefix: string): boolean {
+/** The app that recorded the before and after of a successful change, if `entry` is one. */
+function changeOwnerOf(entry: AuditEntry): Upstream | undefined {
   const succeeded = entry.outcomeStatus !== null && entry.outcomeStatus >= 200 && entry.outcomeStatus < 300;
-  return (
-    succeeded &&
-    (entry.route === prefix || entry.route.startsWith(`${prefix}/`) || entry.route.startsWith(`${prefix}?`))
-  );
+  const path = entry.route.split('?')[0];
+  const changed = CHANGED_RESOURCES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return succeeded && changed ? findRoute(path)?.upstream : undefined;
 }

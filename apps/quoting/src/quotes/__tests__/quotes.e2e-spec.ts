@@ -1,5 +1,6 @@
 import {
   ApiClient,
+  BENEFICIARY,
   e2eStack,
   eventually,
   newCustomer,
@@ -20,13 +21,6 @@ const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 /** QUOTE_TTL_SECONDS of the e2e stack (test/e2e/global-setup.mjs). */
 const QUOTE_TTL_MS = 10_000;
 
-const BENEFICIARY = {
-  beneficiaryType: 'INDIVIDUAL',
-  fullName: 'Ada Lovelace',
-  birthDate: '1985-12-10',
-  nationality: 'GB',
-  address: { line1: '1 Main St', city: 'London', state: 'London', postalCode: 'N1 1AA', country: 'GB' },
-};
 const CLABE_DETAILS = { accountType: 'CLABE', clabeNumber: '002010077777777771', beneficiary: BENEFICIARY };
 describe('quotes, exchange rates and execution', () => {
   const stack = e2eStack();

@@ -1,12 +1,5 @@
-import { ApiClient, eventually, supportedCurrency } from '@payments/testing';
+import { ApiClient, BENEFICIARY, eventually, supportedCurrency } from '@payments/testing';
 
-const BENEFICIARY = {
-  beneficiaryType: 'INDIVIDUAL',
-  fullName: 'Ada Lovelace',
-  birthDate: '1985-12-10',
-  nationality: 'GB',
-  address: { line1: '1 Main St', city: 'London', state: 'London', postalCode: 'N1 1AA', country: 'GB' },
-};
 
 /** A German IBAN of the given 18-digit BBAN with its mod-97 check digits; its ending picks the sandbox rail's answer. */
 export function germanIban(bban: string): string {
