@@ -4,6 +4,7 @@ import { BaseRpcContext, CustomTransportStrategy, Server } from '@nestjs/microse
 import { consumerGroupName, EventEnvelope } from '@payments/contracts';
 import { APP_NAME, CommonEnvironment } from '@payments/runtime';
 import { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { lastValueFrom } from 'rxjs';
 import { DeadLetters } from './dead-letters';
 import { EventHandling } from './event-handling';
@@ -19,6 +20,8 @@ import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
  * idempotent, so what a crash or a rebalance leaves uncommitted is only handled again.
  */
 const OFFSET_COMMIT_INTERVAL_MS = 1_000;
+/** Pauses between attempts to start a crashed consumer again: doubling from 1 s up to 30 s. */
+const RESTART_BACKOFF_MS = { first: 1_000, max: 30_000 };
 
 /** The Kafka context handed to @EventPattern handlers as @Ctx(). */
 export class EventContext extends BaseRpcContext<[EachMessagePayload]> {
@@ -41,6 +44,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   private readonly backoff = new PartitionBackoff(this.logger);
   private readonly prefix: string;
   private routes = new Map<string, EventRoute>();
+  private closing = false;
 
   constructor(
     @Inject(KAFKA) private readonly kafka: Kafka,
@@ -63,6 +67,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.backoff.stop();
     if (this.consumer && this.commits.started) {
       // Stop fetching, let the batches under way finish, and commit them, so that a replica that
@@ -97,6 +102,11 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       heartbeatInterval: 1_000,
       allowAutoTopicCreation: false,
     });
+    // kafkajs gives up on a consumer whose fault it does not retry (its group coordinator lost while
+    // the broker restarts): the app would stay up and ready, consuming nothing.
+    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart) void this.restartAfterCrash(payload.error);
+    });
     await this.consumer.connect();
     // A new group starts at the beginning so that no event published before it existed is missed.
     await this.consumer.subscribe({ topics: [...this.routes.keys()], fromBeginning: true });
@@ -111,6 +121,31 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
           payload,
         ),
     });
+  }
+
+  /** Starts the consumer again after kafkajs gave it up, with back-off, until it runs or the app stops. */
+  private async restartAfterCrash(error: Error): Promise<void> {
+    this.logger.error(
+      { err: error },
+      'Kafka consumer stopped on a fault kafkajs does not retry; starting it again',
+    );
+    for (
+      let pauseMs = RESTART_BACKOFF_MS.first;
+      !this.closing;
+      pauseMs = Math.min(2 * pauseMs, RESTART_BACKOFF_MS.max)
+    ) {
+      await sleep(pauseMs);
+      if (this.closing) return;
+      try {
+        await this.consumer?.disconnect().catch(() => undefined);
+        await this.deadLetters?.disconnect().catch(() => undefined);
+        await this.startConsumer();
+        this.logger.warn('Kafka consumer started again after its crash');
+        return;
+      } catch (restartError) {
+        this.logger.warn({ err: restartError }, 'Kafka consumer could not start again yet');
+      }
+    }
   }
 
   private async dispatch(

@@ -45,6 +45,9 @@ export class FakeKafka {
   readonly sent: ProducerRecord[] = [];
   /** The stop's steps in order: pauses, commits and disconnections. */
   readonly actions: string[] = [];
+  /** How many consumers the app made: more than one once it started a crashed one again. */
+  consumersMade = 0;
+  private crashListener?: (event: { payload: { error: Error; restart: boolean } }) => void;
   /** Whether kafkajs's commit interval is up when a batch ends; if not, only an explicit commit commits. */
   commitIntervalUp = true;
   /** What the producer's sends fail with, as when the cluster takes no message. */
@@ -74,14 +77,25 @@ export class FakeKafka {
 
   consumer(config: ConsumerConfig): Consumer {
     this.consumerConfig = config;
+    this.consumersMade += 1;
     const consumer: Partial<Consumer> = {
       connect: async () => undefined,
       subscribe: async (subscription) => void (this.subscription = subscription as ConsumerSubscribeTopics),
       run: async (config) => void (this.runConfig = config),
       pause: (topics) => void this.actions.push(`paused ${topics.map(({ topic }) => topic).join(', ')}`),
       disconnect: async () => void this.actions.push('consumer disconnected'),
+      events: { CRASH: 'consumer.crash' } as Consumer['events'],
+      on: ((_event: string, listener: NonNullable<FakeKafka['crashListener']>) => {
+        this.crashListener = listener;
+        return () => undefined;
+      }) as Consumer['on'],
     };
     return consumer as Consumer;
+  }
+
+  /** The consumer crashes as kafkajs reports it; `restart` says whether kafkajs starts it again itself. */
+  crash(restart: boolean): void {
+    this.crashListener?.({ payload: { error: new Error('Failed to find group coordinator'), restart } });
   }
 
   /** The offsets of `topic`'s `partition`. */

@@ -35,6 +35,21 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
     expect(kafka.runConfig).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false });
   });
 
+  it('starts the consumer again when kafkajs gives it up, and leaves a crash kafkajs restarts to kafkajs', async () => {
+    await widgets.start(WidgetProjector);
+    kafka.crash(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kafka.consumersMade).toBe(1);
+
+    kafka.crash(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kafka.consumersMade).toBe(2);
+    expect(kafka.actions).toContain('consumer disconnected');
+    expect(kafka.subscription).toEqual({ topics: [TOPIC], fromBeginning: true });
+    await kafka.deliver(TOPIC, [change(0, 1)]);
+    expect(projection.handled).toEqual([1]);
+  });
+
   it('handles a good message and commits its offset', async () => {
     await widgets.start(WidgetProjector);
     await kafka.deliver(TOPIC, [change(0, 1)]);
