@@ -13,6 +13,7 @@ import { Admin, Kafka } from 'kafkajs';
 import { createKafkaClient } from './kafka-client';
 import { kafkaSecurity } from './kafka-security';
 import { KafkaEventServer } from './kafka-event.server';
+import { OutboxLagMetric } from './outbox-lag.metric';
 import { OutboxRelay } from './outbox-relay';
 import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
 
@@ -115,6 +116,7 @@ export class MessagingModule {
         },
         KafkaTopics,
         OutboxRelay,
+        OutboxLagMetric,
         KafkaEventServer,
       ],
       exports: [KAFKA, KafkaEventServer],
