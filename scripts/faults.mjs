@@ -16,6 +16,7 @@ import { deleteRedisKeys, dropDatabase, DEFAULT_REDIS_URL } from './lib/infra.mj
 import { stopKafka } from './lib/kafka-stop.mjs';
 import { deleteRunResources } from './lib/kafka-run-resources.mjs';
 import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
+import { appLogDigest } from './faults/app-log-digest.mjs';
 import { importProblems } from './faults/bulk-import.mjs';
 import { checkRequests, ledgerProblem, unlearnedTransactions } from './faults/checks.mjs';
 import { FAULTS } from './faults/faults.mjs';
@@ -29,12 +30,14 @@ const PLATFORMS = ['faults-a', 'faults-b', 'faults-c'];
 const PHASE_CHECK_WAIT_MS = 20_000;
 const FINAL_CHECK_WAIT_MS = 90_000;
 const FINDINGS_SHOWN = 40;
+const LOG_DIR = `${ROOT}/.cache/faults/logs`;
 const log = (line) => console.log(`[faults] ${line}`);
 
 const { values } = parseArgs({ options: { faults: { type: 'string' }, 'load-seconds': { type: 'string' } } });
 const faults = selectedFaults(values.faults ?? process.env.FAULTS ?? '');
 const loadMs = Number(values['load-seconds'] ?? 15) * 1000;
 const runId = randomBytes(4).toString('hex');
+const startedAt = Date.now();
 const KAFKA_BROKER = '127.0.0.1:29092';
 /** @type {NodeJS.ProcessEnv} */
 const env = {
@@ -62,7 +65,7 @@ const env = {
 log(`faults: ${faults.map((fault) => fault.id).join(', ')}; ${loadMs / 1000} s of load each`);
 await dropDatabase(env.DATABASE_URL).catch(() => undefined);
 await setup(env, { log, build: !existsSync(`${ROOT}/dist/apps`) });
-const stack = await startStack(env, { logDir: `${ROOT}/.cache/faults/logs`, log });
+const stack = await startStack(env, { logDir: LOG_DIR, log });
 const receiver = new FaultyWebhookReceiver({ hangMs: Number(env.WEBHOOK_TIMEOUT_MS) + 1_000 });
 const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
 db.on('error', () => undefined); // the Postgres restart drops idle connections; the pool makes new ones
@@ -132,6 +135,10 @@ try {
   for (const problem of otherProblems) log(problem);
   console.log(`\n${summaryTable(phases, findings)}\n`);
   failed = findings.length > 0 || otherProblems.length > 0;
+  if (failed) {
+    log(`what the apps logged about their consumers and workers (all of it in ${LOG_DIR}):`);
+    for (const line of appLogDigest(LOG_DIR, startedAt)) log(`  ${line}`);
+  }
   log(
     failed
       ? 'FAILED'

@@ -4,8 +4,8 @@ import { BaseRpcContext, CustomTransportStrategy, Server } from '@nestjs/microse
 import { consumerGroupName, EventEnvelope } from '@payments/contracts';
 import { APP_NAME, CommonEnvironment } from '@payments/runtime';
 import { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { lastValueFrom } from 'rxjs';
+import { ConsumerSupervisor } from './consumer-supervisor';
 import { DeadLetters } from './dead-letters';
 import { EventHandling } from './event-handling';
 import { EventRoute, eventRoutes } from './event-routes';
@@ -20,8 +20,6 @@ import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
  * idempotent, so what a crash or a rebalance leaves uncommitted is only handled again.
  */
 const OFFSET_COMMIT_INTERVAL_MS = 1_000;
-/** Pauses between attempts to start a crashed consumer again: doubling from 1 s up to 30 s. */
-const RESTART_BACKOFF_MS = { first: 1_000, max: 30_000 };
 
 /** The Kafka context handed to @EventPattern handlers as @Ctx(). */
 export class EventContext extends BaseRpcContext<[EachMessagePayload]> {
@@ -44,7 +42,10 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   private readonly backoff = new PartitionBackoff(this.logger);
   private readonly prefix: string;
   private routes = new Map<string, EventRoute>();
-  private closing = false;
+  private readonly supervisor = new ConsumerSupervisor(
+    { launch: () => this.startConsumer(), dispose: () => this.stopConsumer() },
+    this.logger,
+  );
 
   constructor(
     @Inject(KAFKA) private readonly kafka: Kafka,
@@ -59,7 +60,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
       this.routes = eventRoutes(this.messageHandlers, this.options.consumes, this.prefix);
-      if (this.routes.size > 0) await this.startConsumer();
+      if (this.routes.size > 0) await this.supervisor.start();
       callback();
     } catch (error) {
       callback(error);
@@ -67,7 +68,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   }
 
   async close(): Promise<void> {
-    this.closing = true;
+    this.supervisor.stop();
     this.backoff.stop();
     if (this.consumer && this.commits.started) {
       // Stop fetching, let the batches under way finish, and commit them, so that a replica that
@@ -77,8 +78,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
         .commitOnStop()
         .catch((error) => this.logger.warn({ err: error }, 'last offset commit failed'));
     }
-    await this.consumer?.disconnect();
-    await this.deadLetters?.disconnect();
+    await this.stopConsumer();
   }
 
   on(): never {
@@ -89,28 +89,25 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     return this.consumer as T;
   }
 
-  private async startConsumer(): Promise<void> {
+  private async startConsumer(): Promise<Consumer> {
     this.deadLetters = new DeadLetters(this.kafka, this.prefix, this.app, this.logger);
     await this.deadLetters.connect();
     const handling = new EventHandling(
       (route, events, payload) => this.dispatch(route, events, payload),
       this.deadLetters,
     );
-    this.consumer = this.kafka.consumer({
+    const consumer = this.kafka.consumer({
       groupId: consumerGroupName(this.prefix, this.app, 'events'),
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
       allowAutoTopicCreation: false,
     });
-    // kafkajs gives up on a consumer whose fault it does not retry (its group coordinator lost while
-    // the broker restarts): the app would stay up and ready, consuming nothing.
-    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
-      if (!payload.restart) void this.restartAfterCrash(payload.error);
-    });
-    await this.consumer.connect();
+    this.consumer = consumer;
+    this.supervisor.observe(consumer);
+    await consumer.connect();
     // A new group starts at the beginning so that no event published before it existed is missed.
-    await this.consumer.subscribe({ topics: [...this.routes.keys()], fromBeginning: true });
-    await this.consumer.run({
+    await consumer.subscribe({ topics: [...this.routes.keys()], fromBeginning: true });
+    await consumer.run({
       partitionsConsumedConcurrently: 6,
       eachBatchAutoResolve: false,
       autoCommit: false,
@@ -121,31 +118,12 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
           payload,
         ),
     });
+    return consumer;
   }
 
-  /** Starts the consumer again after kafkajs gave it up, with back-off, until it runs or the app stops. */
-  private async restartAfterCrash(error: Error): Promise<void> {
-    this.logger.error(
-      { err: error },
-      'Kafka consumer stopped on a fault kafkajs does not retry; starting it again',
-    );
-    for (
-      let pauseMs = RESTART_BACKOFF_MS.first;
-      !this.closing;
-      pauseMs = Math.min(2 * pauseMs, RESTART_BACKOFF_MS.max)
-    ) {
-      await sleep(pauseMs);
-      if (this.closing) return;
-      try {
-        await this.consumer?.disconnect().catch(() => undefined);
-        await this.deadLetters?.disconnect().catch(() => undefined);
-        await this.startConsumer();
-        this.logger.warn('Kafka consumer started again after its crash');
-        return;
-      } catch (restartError) {
-        this.logger.warn({ err: restartError }, 'Kafka consumer could not start again yet');
-      }
-    }
+  private async stopConsumer(): Promise<void> {
+    await this.consumer?.disconnect();
+    await this.deadLetters?.disconnect();
   }
 
   private async dispatch(

@@ -47,7 +47,8 @@ export class FakeKafka {
   readonly actions: string[] = [];
   /** How many consumers the app made: more than one once it started a crashed one again. */
   consumersMade = 0;
-  private crashListener?: (event: { payload: { error: Error; restart: boolean } }) => void;
+  /** The latest consumer's instrumentation listeners, by event name. */
+  private listeners = new Map<string, (event: { payload: unknown }) => void>();
   /** Whether kafkajs's commit interval is up when a batch ends; if not, only an explicit commit commits. */
   commitIntervalUp = true;
   /** What the producer's sends fail with, as when the cluster takes no message. */
@@ -78,15 +79,21 @@ export class FakeKafka {
   consumer(config: ConsumerConfig): Consumer {
     this.consumerConfig = config;
     this.consumersMade += 1;
+    const listeners = new Map<string, (event: { payload: unknown }) => void>();
+    this.listeners = listeners;
     const consumer: Partial<Consumer> = {
       connect: async () => undefined,
       subscribe: async (subscription) => void (this.subscription = subscription as ConsumerSubscribeTopics),
       run: async (config) => void (this.runConfig = config),
       pause: (topics) => void this.actions.push(`paused ${topics.map(({ topic }) => topic).join(', ')}`),
       disconnect: async () => void this.actions.push('consumer disconnected'),
-      events: { CRASH: 'consumer.crash' } as Consumer['events'],
-      on: ((_event: string, listener: NonNullable<FakeKafka['crashListener']>) => {
-        this.crashListener = listener;
+      events: {
+        CRASH: 'consumer.crash',
+        FETCH_START: 'consumer.fetch_start',
+        GROUP_JOIN: 'consumer.group_join',
+      } as Consumer['events'],
+      on: ((event: string, listener: (event: { payload: unknown }) => void) => {
+        listeners.set(event, listener);
         return () => undefined;
       }) as Consumer['on'],
     };
@@ -95,7 +102,16 @@ export class FakeKafka {
 
   /** The consumer crashes as kafkajs reports it; `restart` says whether kafkajs starts it again itself. */
   crash(restart: boolean): void {
-    this.crashListener?.({ payload: { error: new Error('Failed to find group coordinator'), restart } });
+    this.emit('consumer.crash', { error: new Error('Failed to find group coordinator'), restart });
+  }
+
+  /** The latest consumer starts a fetch, as kafkajs's fetch loop does every fetch wait. */
+  fetchStarts(): void {
+    this.emit('consumer.fetch_start', { nodeId: 1 });
+  }
+
+  private emit(event: string, payload: unknown): void {
+    this.listeners.get(event)?.({ payload });
   }
 
   /** The offsets of `topic`'s `partition`. */
