@@ -24,6 +24,7 @@ import { noteAnswer, runPhase } from './faults/phase.mjs';
 import { preparePlatform } from './faults/platforms.mjs';
 import { summaryTable } from './faults/report.mjs';
 import { FaultyWebhookReceiver } from './faults/webhook-receiver.mjs';
+import { webhookTrail } from './faults/webhook-trail.mjs';
 import { setup } from './setup.mjs';
 
 const PLATFORMS = ['faults-a', 'faults-b', 'faults-c'];
@@ -136,6 +137,8 @@ try {
   console.log(`\n${summaryTable(phases, findings)}\n`);
   failed = findings.length > 0 || otherProblems.length > 0;
   if (failed) {
+    const missing = findings.flatMap((finding) => (finding.missing ? [finding.missing] : []));
+    for (const line of await webhookTrail(db, missing)) log(`missing webhooks: ${line}`);
     log(`what the apps logged about their consumers and workers (all of it in ${LOG_DIR}):`);
     for (const line of appLogDigest(LOG_DIR, startedAt)) log(`  ${line}`);
   }

@@ -58,8 +58,13 @@ export async function checkRequests({ db, platforms, requests, receiver, waitMs 
     else if (row.terminal_moves !== 1)
       found('terminal', `${row.terminal_moves} moves into a terminal status`);
   }
-  for (const { id, text } of await checkWebhooks(receiver, transactions, waitMs)) {
-    findings.push({ phase: phaseOf.get(id), type: 'webhook', text: `transaction ${id}: ${text}` });
+  for (const { id, text, missingStatus } of await checkWebhooks(receiver, transactions, waitMs)) {
+    findings.push({
+      phase: phaseOf.get(id),
+      type: 'webhook',
+      text: `transaction ${id}: ${text}`,
+      ...(missingStatus && { missing: { transactionId: id, status: missingStatus } }),
+    });
   }
   return findings;
 }
@@ -76,7 +81,8 @@ async function checkWebhooks(receiver, transactions, waitMs) {
   while (Date.now() < deadline && !transactions.every(delivered)) await sleep(500);
   const problems = [];
   for (const row of transactions) {
-    if (!delivered(row)) problems.push({ id: row.id, text: `no ${row.status} webhook accepted` });
+    if (!delivered(row))
+      problems.push({ id: row.id, text: `no ${row.status} webhook accepted`, missingStatus: row.status });
     const seen = new Set();
     let highest = -1;
     for (const delivery of receiver.acceptedFor(apiId(row))) {
