@@ -11,6 +11,9 @@ import {
   ProducerRecord,
 } from 'kafkajs';
 
+/** kafkajs's default fetch wait (maxWaitTimeInMs). */
+const FETCH_WAIT_MS = 5_000;
+
 /** A message as kafkajs hands it to a consumer. */
 export function kafkaMessage(
   offset: number,
@@ -81,12 +84,23 @@ export class FakeKafka {
     this.consumersMade += 1;
     const listeners = new Map<string, (event: { payload: unknown }) => void>();
     this.listeners = listeners;
+    let fetchLoop: NodeJS.Timeout | undefined;
     const consumer: Partial<Consumer> = {
       connect: async () => undefined,
       subscribe: async (subscription) => void (this.subscription = subscription as ConsumerSubscribeTopics),
-      run: async (config) => void (this.runConfig = config),
+      run: async (config) => {
+        this.runConfig = config;
+        // kafkajs's fetch loop starts a fetch at least every fetch wait, batches or not.
+        fetchLoop = setInterval(
+          () => listeners.get('consumer.fetch_start')?.({ payload: {} }),
+          FETCH_WAIT_MS,
+        );
+      },
       pause: (topics) => void this.actions.push(`paused ${topics.map(({ topic }) => topic).join(', ')}`),
-      disconnect: async () => void this.actions.push('consumer disconnected'),
+      disconnect: async () => {
+        clearInterval(fetchLoop);
+        this.actions.push('consumer disconnected');
+      },
       events: {
         CRASH: 'consumer.crash',
         FETCH_START: 'consumer.fetch_start',
@@ -103,11 +117,6 @@ export class FakeKafka {
   /** The consumer crashes as kafkajs reports it; `restart` says whether kafkajs starts it again itself. */
   crash(restart: boolean): void {
     this.emit('consumer.crash', { error: new Error('Failed to find group coordinator'), restart });
-  }
-
-  /** The latest consumer starts a fetch, as kafkajs's fetch loop does every fetch wait. */
-  fetchStarts(): void {
-    this.emit('consumer.fetch_start', { nodeId: 1 });
   }
 
   private emit(event: string, payload: unknown): void {
