@@ -21,9 +21,13 @@ function moduleBoundaries({ inTests }) {
       })),
       { sourceTag: 'type:money', onlyDependOnLibsWithTags: [...testing] },
       { sourceTag: 'type:egress', onlyDependOnLibsWithTags: [...testing] },
+      { sourceTag: 'type:telemetry', onlyDependOnLibsWithTags: [...testing] },
       { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:money', ...testing] },
       { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:contracts', 'type:money', ...testing] },
-      { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:http', ...testing] },
+      {
+        sourceTag: 'type:runtime',
+        onlyDependOnLibsWithTags: ['type:contracts', 'type:http', 'type:telemetry', ...testing],
+      },
       {
         sourceTag: 'type:persistence',
         onlyDependOnLibsWithTags: ['type:contracts', 'type:http', 'type:runtime', ...testing],
@@ -52,6 +56,7 @@ function moduleBoundaries({ inTests }) {
           'type:egress',
           'type:money',
           'type:http',
+          'type:telemetry',
           'type:runtime',
           'type:persistence',
           'type:messaging',

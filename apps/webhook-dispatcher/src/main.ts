@@ -1,3 +1,5 @@
+// First: tracing, when configured, must patch modules before anything below requires them.
+import '@payments/telemetry/register';
 import 'reflect-metadata';
 import { startService } from '@payments/messaging';
 import { AppModule } from '@webhooks/app.module';

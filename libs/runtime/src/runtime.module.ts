@@ -2,6 +2,7 @@ import { DynamicModule, Global, Logger as NestLogger, Module } from '@nestjs/com
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
 import { CallerAssertions } from '@payments/http';
+import { TelemetryShutdown } from '@payments/telemetry';
 import { Logger, Params, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
 import { randomBytes } from 'node:crypto';
 import { CommonEnvironment, validateEnvironment } from './config/environment';
@@ -17,7 +18,10 @@ export interface RuntimeOptions {
 
 export const APP_NAME = Symbol('APP_NAME');
 
-/** Config, logs, metrics, health and request context: what every app needs before its own modules. */
+/**
+ * Config, logs, metrics, health, request context and the flush of traces at shutdown: what every
+ * app needs before its own modules.
+ */
 @Global()
 @Module({})
 export class RuntimeModule {
@@ -37,6 +41,7 @@ export class RuntimeModule {
       controllers: [HealthController, MetricsController],
       providers: [
         ReadinessRegistry,
+        TelemetryShutdown,
         { provide: APP_NAME, useValue: options.app },
         {
           provide: CallerAssertions,

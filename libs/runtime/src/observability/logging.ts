@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger as Pino, LoggerOptions } from 'pino';
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import { CALLER_HEADERS } from '@payments/contracts';
 import { RequestContext } from '../context/request-context';
 import { redactUrl } from './url-redaction';
@@ -11,7 +12,8 @@ const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
 /**
  * JSON logs: every line, from an HTTP handler or a Kafka consumer, names the request that caused it;
  * secrets and credentials are redacted, in headers and bodies by path and in a logged request's URL
- * by its serializer (tokens in paths and query strings, docs/security.md).
+ * by its serializer (tokens in paths and query strings, docs/security.md). A line written inside a
+ * traced span carries its trace and span ids (docs/operations.md#tracing).
  */
 export function loggerOptions(app: string, level: string): LoggerOptions {
   return {
@@ -19,7 +21,7 @@ export function loggerOptions(app: string, level: string): LoggerOptions {
     base: { app },
     mixin: () => {
       const requestId = RequestContext.requestId();
-      return requestId ? { requestId } : {};
+      return { ...(requestId ? { requestId } : {}), ...traceIds() };
     },
     serializers: { req: redactRequestUrl },
     redact: {
@@ -27,6 +29,18 @@ export function loggerOptions(app: string, level: string): LoggerOptions {
       censor: '[redacted]',
     },
   };
+}
+
+/**
+ * The ids of the active span, if any. With tracing off the API's no-op context manager answers
+ * at once and there is no span, so this costs a function call per line.
+ */
+function traceIds(): { trace_id: string; span_id: string } | undefined {
+  const span = trace.getSpan(context.active());
+  if (!span) return undefined;
+  const spanContext = span.spanContext();
+  if (!isSpanContextValid(spanContext)) return undefined;
+  return { trace_id: spanContext.traceId, span_id: spanContext.spanId };
 }
 
 /** The `req` of a log line with its URL redacted; pino-http hands it the standard serialization. */

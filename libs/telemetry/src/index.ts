@@ -1,0 +1,3 @@
+export * from './start-telemetry';
+export * from './telemetry-settings';
+export * from './telemetry-shutdown';
