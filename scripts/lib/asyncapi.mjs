@@ -122,6 +122,15 @@ export function generateAsyncApi() {
         enum: ['true', 'false'],
         description: 'transfers.transaction-events.v1: the transaction executes a quote',
       },
+      traceparent: {
+        type: 'string',
+        description:
+          'W3C trace context of the work that caused the event, when it was traced (https://www.w3.org/TR/trace-context/)',
+      },
+      tracestate: {
+        type: 'string',
+        description: 'W3C trace state that goes with traceparent, when there is one',
+      },
       'x-replayed': {
         const: 'true',
         description: 'Present on events published again by `npm run events:replay`',

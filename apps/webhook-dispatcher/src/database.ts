@@ -10,6 +10,7 @@ import { ApprovalRequests1764800000001 } from '@webhooks/migrations/176480000000
 import { FinishedDeliveries1764920000001 } from '@webhooks/migrations/1764920000001-finished-deliveries';
 import { PlatformSigningKeys1765000000000 } from '@webhooks/migrations/1765000000000-platform-signing-keys';
 import { DeliveryLog1766100000000 } from '@webhooks/migrations/1766100000000-delivery-log';
+import { DeliveryTraceContext1766200000000 } from '@webhooks/migrations/1766200000000-delivery-trace-context';
 
 export const WEBHOOKS_SCHEMA: SchemaOptions = {
   schema: 'webhooks',
@@ -24,6 +25,7 @@ export const WEBHOOKS_SCHEMA: SchemaOptions = {
     FinishedDeliveries1764920000001,
     PlatformSigningKeys1765000000000,
     DeliveryLog1766100000000,
+    DeliveryTraceContext1766200000000,
   ],
   genericPlans: true,
 };

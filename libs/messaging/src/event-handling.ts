@@ -8,6 +8,7 @@ import { Counter } from 'prom-client';
 import { DeadLetters } from './dead-letters';
 import { EventRoute } from './event-routes';
 import { isKafkaOutage } from './kafka-outage';
+import { inBatchSpan, inMessageSpan, recordHandlingFailure } from './message-tracing';
 
 const MAX_ATTEMPTS = 5;
 const FIRST_RETRY_DELAY_MS = 100;
@@ -18,11 +19,11 @@ const consumedEvents = new Counter({
   labelNames: ['topic', 'outcome'] as const,
 });
 
-/** Hands decoded events to a route's handler, with the message they came in for its context. */
+/** Hands decoded events to a route's handler, with the messages they came in, in order, for its context. */
 export type Dispatch = (
   route: EventRoute,
   events: EventEnvelope | EventEnvelope[],
-  payload: EachMessagePayload,
+  payloads: EachMessagePayload[],
 ) => Promise<void>;
 
 /** A failure any message would meet now: the database or the cluster unreachable, stopping or full. */
@@ -32,10 +33,11 @@ export interface SystemicFault {
 
 /**
  * What happens to a message: it is decoded against its topic contract and handled inside the request
- * context that caused it; a failure is retried a bounded number of times with back-off, and then the
- * message is dead-lettered, at once if it is not a valid event, so that one poison message never
- * stalls its partition. A systemic fault ends the tries at once and is answered instead: it says
- * nothing of the message, which must wait for the fault to pass rather than be dead-lettered.
+ * context and the trace that caused it (message-tracing); a failure is retried a bounded number of
+ * times with back-off, and then the message is dead-lettered, at once if it is not a valid event, so
+ * that one poison message never stalls its partition. A systemic fault ends the tries at once and is
+ * answered instead: it says nothing of the message, which must wait for the fault to pass rather
+ * than be dead-lettered.
  */
 export class EventHandling {
   constructor(
@@ -58,7 +60,11 @@ export class EventHandling {
     }
     // The batch's events came from many requests; its log lines carry an id of its own.
     const outcome = await RequestContext.run(randomUUID(), () =>
-      this.withRetries(() => this.dispatch(route, decoded, messages[0])),
+      inBatchSpan(messages, async () => {
+        const tried = await this.withRetries(() => this.dispatch(route, decoded, messages));
+        if (tried !== 'succeeded') recordHandlingFailure(failureOf(tried));
+        return tried;
+      }),
     );
     if (outcome === 'succeeded') {
       consumedEvents.inc({ topic: route.contract.name, outcome: 'handled' }, decoded.length);
@@ -71,21 +77,23 @@ export class EventHandling {
   async handle(route: EventRoute, payload: EachMessagePayload): Promise<'done' | SystemicFault> {
     const { message } = payload;
     const requestId = message.headers?.[EVENT_HEADERS.requestId]?.toString() ?? randomUUID();
-    return RequestContext.run(requestId, async () => {
-      const outcome = await this.withRetries(async () => {
-        const event = route.contract.decode(message.value);
-        await this.dispatch(route, route.batch ? [event] : event, payload);
-      });
-      if (outcome === 'succeeded') {
-        consumedEvents.inc({ topic: route.contract.name, outcome: 'handled' });
-      } else if ('systemicFault' in outcome) {
-        return outcome;
-      } else {
+    return RequestContext.run(requestId, () =>
+      inMessageSpan(payload, async () => {
+        const outcome = await this.withRetries(async () => {
+          const event = route.contract.decode(message.value);
+          await this.dispatch(route, route.batch ? [event] : event, [payload]);
+        });
+        if (outcome === 'succeeded') {
+          consumedEvents.inc({ topic: route.contract.name, outcome: 'handled' });
+          return 'done';
+        }
+        recordHandlingFailure(failureOf(outcome));
+        if ('systemicFault' in outcome) return outcome;
         consumedEvents.inc({ topic: route.contract.name, outcome: 'dead-lettered' });
         await this.deadLetters.park(route.contract, payload, outcome.error);
-      }
-      return 'done';
-    });
+        return 'done';
+      }),
+    );
   }
 
   /**
@@ -109,6 +117,11 @@ export class EventHandling {
     }
     return { error: lastError };
   }
+}
+
+/** What a handling that did not succeed failed with. */
+function failureOf(outcome: SystemicFault | { error: unknown }): unknown {
+  return 'systemicFault' in outcome ? outcome.systemicFault : outcome.error;
 }
 
 /** Whether `error`, or the error it wraps, says the database, a peer or the cluster fails any message now. */

@@ -8,3 +8,4 @@ export * from './start-service';
 export * from './service-foundation';
 export * from './event-replay';
 export { kafkaSecurity } from './kafka-security';
+export { TRACEPARENT_HEADER, traceparentOf } from './message-tracing';

@@ -21,9 +21,16 @@ import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
  */
 const OFFSET_COMMIT_INTERVAL_MS = 1_000;
 
-/** The Kafka context handed to @EventPattern handlers as @Ctx(). */
-export class EventContext extends BaseRpcContext<[EachMessagePayload]> {
+/**
+ * The Kafka context handed to @EventPattern handlers as @Ctx(): the messages of the events handed
+ * over, in their order (one for a single event).
+ */
+export class EventContext extends BaseRpcContext<[EachMessagePayload[]]> {
   get message(): EachMessagePayload {
+    return this.messages[0];
+  }
+
+  get messages(): EachMessagePayload[] {
     return this.getArgByIndex(0);
   }
 }
@@ -93,7 +100,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     this.deadLetters = new DeadLetters(this.kafka, this.prefix, this.app, this.logger);
     await this.deadLetters.connect();
     const handling = new EventHandling(
-      (route, events, payload) => this.dispatch(route, events, payload),
+      (route, events, payloads) => this.dispatch(route, events, payloads),
       this.deadLetters,
     );
     const consumer = this.kafka.consumer({
@@ -129,9 +136,9 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   private async dispatch(
     { handler }: EventRoute,
     events: EventEnvelope | EventEnvelope[],
-    payload: EachMessagePayload,
+    payloads: EachMessagePayload[],
   ): Promise<void> {
-    const result = await handler(events, new EventContext([payload]));
+    const result = await handler(events, new EventContext([payloads]));
     await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
   }
 }

@@ -14,6 +14,7 @@ import { Client } from 'pg';
 import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { isKafkaOutage } from './kafka-outage';
+import { sendingStoredTraceContexts } from './message-tracing';
 import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
 
 const BATCH_SIZE = 500;
@@ -196,11 +197,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private async send(rows: OutboxRow[]): Promise<OutboxRow[]> {
-    await this.producer.sendBatch({
-      topicMessages: groupByTopic(rows),
-      acks: -1,
-      compression: CompressionTypes.None,
-    });
+    await sendingStoredTraceContexts(() =>
+      this.producer.sendBatch({
+        topicMessages: groupByTopic(rows),
+        acks: -1,
+        compression: CompressionTypes.None,
+      }),
+    );
     return rows;
   }
 

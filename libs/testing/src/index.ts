@@ -14,3 +14,4 @@ export * from './money-fixtures';
 export * from './migrated-database';
 export * from './statement-plans';
 export * from './internal-caller';
+export * from './recorded-spans';

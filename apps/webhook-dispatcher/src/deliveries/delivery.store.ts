@@ -79,8 +79,8 @@ export class DeliveryStore {
       behind: boolean;
     }[] = await db.query(
       `WITH input AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $8::boolean[]) WITH ORDINALITY
-           AS i (id, platform_id, environment, aggregate_id, type, body, approval_request, position)),
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $8::boolean[], $9::text[]) WITH ORDINALITY
+           AS i (id, platform_id, environment, aggregate_id, type, body, approval_request, traceparent, position)),
        placed AS (
          SELECT i.*, ahead.due_after,
            row_number() OVER (PARTITION BY i.aggregate_id ORDER BY i.position) AS place_in_batch
@@ -89,8 +89,8 @@ export class DeliveryStore {
            SELECT max(next_attempt_at) AS due_after FROM deliveries d
            WHERE d.aggregate_id = i.aggregate_id AND d.status = 'PENDING' AND d.parked_at IS NULL) ahead),
        inserted AS (
-         INSERT INTO deliveries (id, platform_id, environment, aggregate_id, type, body, approval_request, next_attempt_at, locked_until, lease_token)
-         SELECT id, platform_id, environment, aggregate_id, type, body, approval_request, greatest(now(), due_after),
+         INSERT INTO deliveries (id, platform_id, environment, aggregate_id, type, body, approval_request, traceparent, next_attempt_at, locked_until, lease_token)
+         SELECT id, platform_id, environment, aggregate_id, type, body, approval_request, traceparent, greatest(now(), due_after),
            CASE WHEN ${CLAIMED} THEN ${leaseFor('$7')} ELSE '-infinity' END, CASE WHEN ${CLAIMED} THEN gen_random_uuid() END
          FROM placed ORDER BY position
          ON CONFLICT (id) DO NOTHING
@@ -103,30 +103,34 @@ export class DeliveryStore {
         ...columnsOf(distinct, ['id', 'platformId', 'environment', 'aggregateId', 'type', 'body']),
         claimForMs,
         distinct.map((delivery) => delivery.approvalRequest ?? false),
+        distinct.map((delivery) => delivery.traceparent ?? null),
       ],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return deliveries.map(({ id, type, body, platformId, environment, approvalRequest = false }) => {
-      const row = byId.get(id);
-      // Taken out, so that a repeat finds nothing.
-      byId.delete(id);
-      if (!row) return { inserted: false, behind: false };
-      if (row.lease_token === null) return { inserted: true, behind: row.behind };
-      const claimed = {
-        id,
-        platformId,
-        environment,
-        approvalRequest,
-        redelivery: false,
-        lease: row.lease_token,
-        type,
-        body,
-        attemptCount: 0,
-        createdAt: row.created_at,
-        url: row.url,
-      };
-      return { inserted: true, behind: row.behind, claimed };
-    });
+    return deliveries.map(
+      ({ id, type, body, platformId, environment, approvalRequest = false, traceparent }) => {
+        const row = byId.get(id);
+        // Taken out, so that a repeat finds nothing.
+        byId.delete(id);
+        if (!row) return { inserted: false, behind: false };
+        if (row.lease_token === null) return { inserted: true, behind: row.behind };
+        const claimed = {
+          id,
+          platformId,
+          environment,
+          approvalRequest,
+          redelivery: false,
+          lease: row.lease_token,
+          type,
+          body,
+          attemptCount: 0,
+          createdAt: row.created_at,
+          url: row.url,
+          traceparent: traceparent ?? null,
+        };
+        return { inserted: true, behind: row.behind, claimed };
+      },
+    );
   }
 
   /**

@@ -17,6 +17,8 @@ export interface DueDelivery {
   attemptCount: number;
   createdAt: Date;
   url: string | null;
+  /** The W3C trace context of the event it was enqueued for, if that was traced. */
+  traceparent: string | null;
 }
 
 export interface DueRow {
@@ -31,12 +33,13 @@ export interface DueRow {
   attempt_count: number;
   created_at: Date;
   url: string | null;
+  traceparent: string | null;
 }
 
 /** The columns of DueDelivery, from a row set `source` of deliveries joined to the endpoints as `e`. */
 export const DUE_COLUMNS = (source: string) =>
   `${source}.id, ${source}.lease_token, ${source}.type, ${source}.body, ${source}.attempt_count, ${source}.created_at, e.url,
-   ${source}.platform_id, ${source}.environment, ${source}.approval_request, ${source}.redelivery`;
+   ${source}.platform_id, ${source}.environment, ${source}.approval_request, ${source}.redelivery, ${source}.traceparent`;
 
 export function toDue(row: DueRow): DueDelivery {
   return {
@@ -51,5 +54,6 @@ export function toDue(row: DueRow): DueDelivery {
     attemptCount: row.attempt_count,
     createdAt: row.created_at,
     url: row.url,
+    traceparent: row.traceparent,
   };
 }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
+import { Ctx, Payload } from '@nestjs/microservices';
 import { TRANSACTION_EVENTS, TransactionEvent } from '@payments/contracts';
-import { EventBatchPattern } from '@payments/messaging';
+import { EventBatchPattern, EventContext, traceparentOf } from '@payments/messaging';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
 import { paymentWebhook } from '@webhooks/deliveries/webhook-envelope';
 
@@ -10,14 +10,20 @@ import { paymentWebhook } from '@webhooks/deliveries/webhook-envelope';
  * webhook id derives from the event id, so a redelivered event hits the primary key and adds nothing.
  * The events of a partition come as a batch, enqueued by one statement in their order: handled one
  * at a time, each waiting for its own statement, they kept Kafka's partitions about a second behind
- * during the transfer-out bench.
+ * during the transfer-out bench. Each webhook keeps its event's trace context, which its attempts
+ * continue (delivery-tracing).
  */
 @Controller()
 export class PaymentWebhookConsumer {
   constructor(private readonly worker: DeliveryWorker) {}
 
   @EventBatchPattern(TRANSACTION_EVENTS.name)
-  async onTransactionEvents(@Payload() events: TransactionEvent[]): Promise<void> {
-    await this.worker.enqueueAll(events.map(paymentWebhook));
+  async onTransactionEvents(
+    @Payload() events: TransactionEvent[],
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    await this.worker.enqueueAll(
+      events.map((event, index) => paymentWebhook(event, traceparentOf(context.messages[index]))),
+    );
   }
 }

@@ -33,6 +33,8 @@ export interface NewDelivery extends EventScope {
    * approval timeout, and the answer reported back (approvals/).
    */
   approvalRequest?: boolean;
+  /** The W3C trace context of the event that caused it, sent with every attempt (delivery-tracing). */
+  traceparent?: string;
 }
 
 /** Namespace of the name-based webhook ids, so they can never equal the event ids they come from. */
@@ -50,7 +52,7 @@ export function webhookIdFor(eventId: string): string {
  * The INCOMING_PAYMENT or OUTGOING_PAYMENT webhook of a transaction's status change (docs/api.md#webhooks);
  * a change that awaits the platform's approval asks for the recipient information the sender wants.
  */
-export function paymentWebhook(event: TransactionEvent): NewDelivery {
+export function paymentWebhook(event: TransactionEvent, traceparent?: string): NewDelivery {
   const { transaction, approval } = event.payload;
   const id = webhookIdFor(event.eventId);
   const type = transaction.type === 'INCOMING' ? 'INCOMING_PAYMENT' : 'OUTGOING_PAYMENT';
@@ -66,9 +68,12 @@ export function paymentWebhook(event: TransactionEvent): NewDelivery {
       type,
       timestamp: event.occurredAt,
       transaction,
-      ...(approval ? { requestedReceiverCustomerInfoFields: approval.requestedReceiverCustomerInfoFields } : {}),
+      ...(approval
+        ? { requestedReceiverCustomerInfoFields: approval.requestedReceiverCustomerInfoFields }
+        : {}),
     }),
     ...(approval ? { approvalRequest: true } : {}),
+    ...(traceparent ? { traceparent } : {}),
   };
 }
 

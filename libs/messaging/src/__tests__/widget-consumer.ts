@@ -2,6 +2,7 @@ import { Catch, Controller, ExceptionFilter, INestMicroservice, Type } from '@ne
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { EventPattern } from '@nestjs/microservices';
+import { trace } from '@opentelemetry/api';
 import { CommonEnvironment } from '@payments/runtime';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Observable, throwError } from 'rxjs';
@@ -16,6 +17,8 @@ export const DEAD_LETTER_TOPIC = 'test.tests.widget-events.v1.dlt';
 /** What the projectors below were handed and do: each call's revisions, and the calls that fail. */
 const freshProjection = () => ({
   calls: [] as number[][],
+  /** The trace id of the span each call ran in (none with no tracer registered). */
+  traceIds: [] as (string | undefined)[],
   handled: [] as number[],
   /** Revisions whose calls always fail, for a reason of their own. */
   failing: new Set<number>(),
@@ -36,6 +39,7 @@ export const connectionRefused = () =>
 async function project(events: WidgetEvent[]): Promise<void> {
   const revisions = events.map((event) => event.payload.revision);
   projection.calls.push(revisions);
+  projection.traceIds.push(trace.getActiveSpan()?.spanContext().traceId);
   await projection.gate;
   const unreachable = revisions.find((revision) => projection.unreachableFor.get(revision));
   if (unreachable !== undefined) {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { context, propagation } from '@opentelemetry/api';
 import { ConfigService } from '@nestjs/config';
 import { EVENT_HEADERS, EventEnvelope, TopicContract, topicName } from '@payments/contracts';
 import { CommonEnvironment, RequestContext } from '@payments/runtime';
@@ -53,12 +54,14 @@ export class Outbox {
     events: TEvent[],
     requestId: string | undefined | (string | undefined)[] = RequestContext.requestId(),
   ): OutboxRows {
+    const trace = activeTraceHeaders();
     const headersOf = (event: TEvent, index: number) => {
       const causedBy = Array.isArray(requestId) ? requestId[index] : requestId;
       return {
         [EVENT_HEADERS.eventType]: event.type,
         ...topic.selectorsOf(event),
         ...(causedBy ? { [EVENT_HEADERS.requestId]: causedBy } : {}),
+        ...trace,
       };
     };
     return {
@@ -68,6 +71,17 @@ export class Outbox {
       headers: events.map((event, index) => JSON.stringify(headersOf(event, index))),
     };
   }
+}
+
+/**
+ * The W3C `traceparent` and `tracestate` of the active trace, which the relay publishes as Kafka
+ * headers and consumers continue (docs/asyncapi.yaml). With no SDK registered the propagator is a
+ * no-op and this stays empty.
+ */
+function activeTraceHeaders(): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier;
 }
 
 /** The column arrays of outbox rows of one topic, in the events' order. */

@@ -32,6 +32,7 @@ const delivery: DueDelivery = {
   attemptCount: 0,
   createdAt: new Date(),
   url: 'http://127.0.0.1:9/hooks',
+  traceparent: null,
 };
 
 /** An attempt that started at 10:00 and took 120 ms, before its outcome. */

@@ -40,6 +40,7 @@ export const due = (id: string, fields: Partial<DueDelivery> = {}): DueDelivery 
   attemptCount: 0,
   createdAt: new Date(),
   url: URL,
+  traceparent: null,
   ...fields,
 });
 

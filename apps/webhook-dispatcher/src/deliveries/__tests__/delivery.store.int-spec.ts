@@ -135,6 +135,19 @@ describe('DeliveryStore (PostgreSQL)', () => {
     expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a1.id]);
   });
 
+  it("keeps each delivery's trace context for its attempts, claimed at once or taken later", async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const [a1, a2, b1] = [delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:b')];
+
+    const enqueued = await store.enqueue([{ ...a1, traceparent }, { ...a2, traceparent }, b1], {
+      claimForMs: LEASE_MS,
+    });
+    await store.record([{ ...(await leased(a1.id)), decision: delivered(), attemptCount: 1, attempt }], 0);
+
+    expect(enqueued.map(({ claimed }) => claimed?.traceparent)).toEqual([traceparent, undefined, null]);
+    expect((await store.takeDue(10, LEASE_MS)).map((due) => due.traceparent)).toEqual([traceparent]);
+  });
+
   it('counts a delivery repeated within one batch once, where it first comes', async () => {
     const [a1, a2] = [delivery('Transaction:a'), delivery('Transaction:a')];
 

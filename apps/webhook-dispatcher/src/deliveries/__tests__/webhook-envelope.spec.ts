@@ -1,4 +1,8 @@
 import { createEvent, Environment, TransactionEvent, TransactionSnapshot } from '@payments/contracts';
+import { EventContext } from '@payments/messaging';
+import { EachMessagePayload } from 'kafkajs';
+import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
+import { PaymentWebhookConsumer } from '@webhooks/deliveries/payment-webhook.consumer';
 import { paymentWebhook, testWebhook, webhookIdFor } from '@webhooks/deliveries/webhook-envelope';
 
 const SCOPE = { platformId: 'Platform:1', environment: Environment.Sandbox };
@@ -14,7 +18,10 @@ function statusChanged(transaction: Partial<TransactionSnapshot>): TransactionEv
     sentAmount: { amount: 1000, currency: { code: 'USD' } },
     ...transaction,
   };
-  return createEvent('transaction.status-changed', 1, SCOPE, snapshot.id, { transaction: snapshot, previousStatus: 'PROCESSING' });
+  return createEvent('transaction.status-changed', 1, SCOPE, snapshot.id, {
+    transaction: snapshot,
+    previousStatus: 'PROCESSING',
+  });
 }
 
 describe('webhookIdFor', () => {
@@ -68,9 +75,34 @@ describe('testWebhook', () => {
   it('is a TEST envelope without payload that orders with nothing but itself', () => {
     const delivery = testWebhook(SCOPE, '3f0e0f7c-1f3e-4b55-8a3c-5d0e1c2b3a49', '2025-10-13T10:00:00.000Z');
 
-    expect(delivery).toMatchObject({ type: 'TEST', aggregateId: 'Webhook:3f0e0f7c-1f3e-4b55-8a3c-5d0e1c2b3a49', ...SCOPE });
+    expect(delivery).toMatchObject({
+      type: 'TEST',
+      aggregateId: 'Webhook:3f0e0f7c-1f3e-4b55-8a3c-5d0e1c2b3a49',
+      ...SCOPE,
+    });
     expect(delivery.body).toBe(
       '{"webhookId":"Webhook:3f0e0f7c-1f3e-4b55-8a3c-5d0e1c2b3a49","type":"TEST","timestamp":"2025-10-13T10:00:00.000Z"}',
     );
+  });
+});
+
+describe('PaymentWebhookConsumer', () => {
+  it("keeps with each webhook the traceparent of its event's message", async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const messageWith = (headers: Record<string, Buffer>) => ({ message: { headers } }) as EachMessagePayload;
+    const enqueueAll = jest.fn();
+    const consumer = new PaymentWebhookConsumer({ enqueueAll } as unknown as DeliveryWorker);
+    const events = [statusChanged({}), statusChanged({})];
+
+    await consumer.onTransactionEvents(
+      events,
+      new EventContext([[messageWith({}), messageWith({ traceparent: Buffer.from(traceparent) })]]),
+    );
+
+    expect(enqueueAll).toHaveBeenCalledWith([
+      paymentWebhook(events[0]),
+      paymentWebhook(events[1], traceparent),
+    ]);
+    expect(enqueueAll.mock.calls[0][0][1].traceparent).toBe(traceparent);
   });
 });

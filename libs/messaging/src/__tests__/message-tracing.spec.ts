@@ -1,0 +1,119 @@
+import { propagation, context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { recordSpans, RecordedSpans } from '@payments/testing';
+import { sendingStoredTraceContexts } from '../message-tracing';
+import { FakeKafka } from './fake-kafka';
+import {
+  change,
+  projection,
+  TOPIC,
+  WidgetBatchProjector,
+  WidgetProjector,
+  WidgetsApp,
+} from './widget-consumer';
+
+// The back-off between retries is recorded rather than waited for.
+jest.mock('node:timers/promises', () => ({ setTimeout: jest.fn(async () => undefined) }));
+
+/** The trace headers a producer writes with an event inside a span of its own, and that span. */
+function producedInSpan(name: string) {
+  const span = trace.getTracer('test-producer').startSpan(name);
+  const headers: Record<string, string> = {};
+  propagation.inject(trace.setSpan(context.active(), span), headers);
+  span.end();
+  return { headers, producer: span.spanContext() };
+}
+
+describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
+  let spans: RecordedSpans;
+  let kafka: FakeKafka;
+  let widgets: WidgetsApp;
+
+  beforeAll(() => {
+    spans = recordSpans();
+  });
+
+  afterAll(async () => {
+    await spans.stop();
+  });
+
+  beforeEach(() => {
+    widgets = new WidgetsApp();
+    kafka = widgets.kafka;
+  });
+
+  afterEach(async () => {
+    await widgets.close();
+  });
+
+  const processSpans = () => spans.ended().filter((span) => span.name === `${TOPIC} process`);
+
+  it("runs a message's handler in its producer's trace, in a CONSUMER span of the message", async () => {
+    await widgets.start(WidgetProjector);
+    const { headers, producer } = producedInSpan('transfer-out');
+
+    await kafka.deliver(TOPIC, [change(0, 1), change(1, 2, headers)], 2);
+
+    expect(projection.traceIds[1]).toBe(producer.traceId);
+    expect(projection.traceIds[0]).not.toBe(producer.traceId);
+    const consumed = processSpans().find((span) => span.spanContext().traceId === producer.traceId)!;
+    expect(consumed.kind).toBe(SpanKind.CONSUMER);
+    expect(consumed.parentSpanContext?.spanId).toBe(producer.spanId);
+    expect(consumed.attributes).toEqual({
+      'messaging.system': 'kafka',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': TOPIC,
+      'messaging.destination.partition.id': '2',
+      'messaging.kafka.offset': 1,
+    });
+    expect(consumed.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it('records on the span the error a dead-lettered message failed with', async () => {
+    await widgets.start(WidgetProjector);
+    projection.failing.add(1);
+    const { headers, producer } = producedInSpan('transfer-out');
+
+    await kafka.deliver(TOPIC, [change(0, 1, headers)]);
+
+    expect(projection.traceIds).toEqual(Array(5).fill(producer.traceId));
+    const [consumed] = processSpans().filter((span) => span.spanContext().traceId === producer.traceId);
+    expect(consumed.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: 'projector cannot handle this widget',
+    });
+    expect(consumed.events.map((event) => event.name)).toEqual(['exception']);
+  });
+
+  it("keeps an outbox row's traceparent when kafkajs's instrumentation would write its send span's", async () => {
+    const { headers } = producedInSpan('transfer-out');
+    const row = { ...headers };
+    const spansBefore = spans.ended().length;
+
+    // What the instrumentation does for each message sent: a span of the active context, injected.
+    await sendingStoredTraceContexts(async () => {
+      const send = trace.getTracer('kafkajs').startSpan(`send ${TOPIC}`);
+      propagation.inject(trace.setSpan(context.active(), send), row);
+      send.end();
+    });
+
+    expect(row).toEqual(headers);
+    expect(spans.ended()).toHaveLength(spansBefore);
+  });
+
+  it("gives a batch handler's call one span linked to each message's producer", async () => {
+    await widgets.start(WidgetBatchProjector);
+    const first = producedInSpan('transfer-out');
+    const second = producedInSpan('quote execution');
+
+    await kafka.deliver(TOPIC, [change(0, 1, first.headers), change(1, 2, second.headers)]);
+
+    expect(projection.calls).toEqual([[1, 2]]);
+    const [batch] = processSpans().slice(-1);
+    expect(batch.links.map((link) => link.context.spanId)).toEqual([
+      first.producer.spanId,
+      second.producer.spanId,
+    ]);
+    expect(batch.attributes['messaging.batch.message_count']).toBe(2);
+    expect(projection.traceIds).toEqual([batch.spanContext().traceId]);
+  });
+});
