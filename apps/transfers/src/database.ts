@@ -18,6 +18,7 @@ import { TransactionCounts1765000000001 } from '@transfers/migrations/1765000000
 import { CreationOrder1765000000002 } from '@transfers/migrations/1765000000002-creation-order';
 import { UmaLinkParties1765000000003 } from '@transfers/migrations/1765000000003-uma-link-parties';
 import { ExportIndexes1766300000000 } from '@transfers/migrations/1766300000000-export-indexes';
+import { RailAttemptTraceContext1766500000000 } from '@transfers/migrations/1766500000000-rail-attempt-trace-context';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -41,5 +42,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     UmaLinkParties1765000000003,
     ExportIndexes1766300000000,
     EventHistory1766400000000,
+    RailAttemptTraceContext1766500000000,
   ],
 };

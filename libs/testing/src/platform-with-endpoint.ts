@@ -1,5 +1,5 @@
 import { ApiClient } from './api-client';
-import { newPlatformClients, PlatformClients } from './stack';
+import { BootstrapTarget, newPlatformClients, PlatformClients } from './stack';
 import { WebhookReceiver } from './webhook-receiver';
 
 export interface PlatformWithEndpoint extends PlatformClients {
@@ -9,8 +9,11 @@ export interface PlatformWithEndpoint extends PlatformClients {
 }
 
 /** A new platform whose sandbox webhookEndpoint is a fresh receiver, once the dispatcher has tested it. */
-export async function platformWithEndpoint(api: ApiClient): Promise<PlatformWithEndpoint> {
-  const clients = newPlatformClients(api);
+export async function platformWithEndpoint(
+  api: ApiClient,
+  stack?: BootstrapTarget,
+): Promise<PlatformWithEndpoint> {
+  const clients = newPlatformClients(api, stack);
   const receiver = new WebhookReceiver();
   await receiver.start();
   const updated = await clients.sandbox.patch('/config', { webhookEndpoint: receiver.url });

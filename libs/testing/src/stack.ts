@@ -42,12 +42,18 @@ export function e2eStack(): E2eStack {
   return JSON.parse(readFileSync(E2E_STACK_FILE, 'utf8'));
 }
 
+/** Where a stack keeps what `npm run bootstrap` writes to. */
+export type BootstrapTarget = Pick<E2eStack, 'databaseUrl' | 'kafkaBrokers' | 'topicPrefix' | 'redisUrl'>;
+
 /**
  * Creates a platform with sandbox and production credentials through `npm run bootstrap`, as a new
- * user would; each test uses its own platform so tests never see each other's data.
+ * user would; each test uses its own platform so tests never see each other's data. The e2e stack's
+ * unless a test runs a `stack` of its own.
  */
-export function bootstrapPlatform(name = `test-${randomUUID()}`): BootstrappedPlatform {
-  const stack = e2eStack();
+export function bootstrapPlatform(
+  name = `test-${randomUUID()}`,
+  stack: BootstrapTarget = e2eStack(),
+): BootstrappedPlatform {
   const output = execFileSync(
     process.execPath,
     [join(REPO_ROOT, 'scripts', 'bootstrap.mjs'), '--platform', name, '--skip-setup'],
@@ -72,8 +78,8 @@ export interface PlatformClients {
 }
 
 /** A new platform of its own, with a client for each environment's credentials. */
-export function newPlatformClients(api: ApiClient): PlatformClients {
-  const platform = bootstrapPlatform();
+export function newPlatformClients(api: ApiClient, stack?: BootstrapTarget): PlatformClients {
+  const platform = bootstrapPlatform(undefined, stack);
   return {
     platformId: platform.platformId,
     sandbox: api.withCredentials(platform.sandbox),

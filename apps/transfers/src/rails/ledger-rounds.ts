@@ -1,3 +1,4 @@
+import { context, Context } from '@opentelemetry/api';
 import { scopeKey } from '@payments/http';
 import { LedgerClient, PostingKind } from '@transfers/accounts/ledger.client';
 import { callerOf, DueTransaction, postingOf } from '@transfers/rails/settlement-plan';
@@ -5,11 +6,12 @@ import { callerOf, DueTransaction, postingOf } from '@transfers/rails/settlement
 /**
  * Makes the ledger postings of many transactions, in order per transaction, with one ledger call
  * per round and caller: round n holds the n-th posting of each transaction whose earlier ones
- * went through. Answers why each transaction that stopped short did.
+ * went through. Answers why each transaction that stopped short did. A call for one transaction runs
+ * in its `trace`; one for several, which belong to as many traces, in the worker's own.
  */
 export async function postInRounds(
   ledger: LedgerClient,
-  moves: { due: DueTransaction; postings: PostingKind[] }[],
+  moves: { due: DueTransaction; postings: PostingKind[]; trace?: Context }[],
 ): Promise<Map<string, unknown>> {
   const failures = new Map<string, unknown>();
   for (let round = 0; ; round++) {
@@ -24,11 +26,15 @@ export async function postInRounds(
     }
     await Promise.all(
       [...byCaller.values()].map(async (group) => {
-        try {
-          const refusals = await ledger.postAll(
+        const post = () =>
+          ledger.postAll(
             callerOf(group[0].due),
             group.map(({ due, postings }) => postingOf(due, postings[round])),
           );
+        try {
+          const refusals = await (group.length === 1 && group[0].trace
+            ? context.with(group[0].trace, post)
+            : post());
           refusals.forEach((refusal, index) => refusal && failures.set(group[index].due.id, refusal));
         } catch (error) {
           for (const { due } of group) failures.set(due.id, error);

@@ -65,10 +65,10 @@ export class RailAttemptsStore {
          SET due_at = now() + $2 * interval '1 millisecond', tries = a.tries + 1, lease_token = gen_random_uuid()
          FROM due
          WHERE a.transaction_id = due.transaction_id
-         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failure_reason, a.failed_leg, a.awaits_transaction_id, a.awaits_funding, a.payer_uma_address, a.payee_uma_address, a.tries, a.lease_token, due.due_at
+         RETURNING a.transaction_id, a.answer, a.failure_detail, a.failure_reason, a.failed_leg, a.awaits_transaction_id, a.awaits_funding, a.payer_uma_address, a.payee_uma_address, a.tries, a.lease_token, a.traceparent, due.due_at
        )
        SELECT ${this.columns}, claimed.answer AS "answer", claimed.failure_detail AS "railFailureDetail", claimed.failure_reason AS "railFailureReason", claimed.failed_leg AS "failedLeg",
-         claimed.tries AS "tries", claimed.lease_token AS "lease", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds",
+         claimed.tries AS "tries", claimed.lease_token AS "lease", claimed.traceparent AS "traceparent", extract(epoch FROM now() - claimed.due_at)::float8 AS "lagSeconds",
          claimed.awaits_transaction_id AS "awaitsTransactionId", w.type AS "awaitedType", w.environment AS "awaitedEnvironment",
          w.status AS "awaitedStatus", w.failure_reason AS "awaitedFailureReason",
          (${samePayment('t', 'claimed', 'w', 'wa')}) IS TRUE AS "awaitedMatches",

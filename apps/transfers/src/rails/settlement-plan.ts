@@ -19,6 +19,8 @@ export interface DueTransaction extends Transaction, AwaitedPayment {
   lease: string;
   /** How long after falling due the worker took it (database clock). */
   lagSeconds: number;
+  /** The W3C trace context of the request that created the transaction; null when it was untraced. */
+  traceparent: string | null;
 }
 
 export type SettlementPlan =

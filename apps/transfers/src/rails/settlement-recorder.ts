@@ -55,7 +55,7 @@ export class SettlementRecorder {
 }
 
 /** The transaction a step result is about (bare uuid). */
-function idOf(result: StepResult): string {
+export function idOf(result: StepResult): string {
   switch (result.kind) {
     case 'move':
       return result.change.id;

@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { context } from '@opentelemetry/api';
 import { ConfigService } from '@nestjs/config';
 import { isolateFailures, isSystemicFault, Parking } from '@payments/persistence';
 import { drainGraceMs, Lease, LEASE_MS, LeaseHeartbeat, PollingLoop, settledWithin } from '@payments/runtime';
@@ -19,7 +20,8 @@ import {
   postingOf,
   SettlementPlan,
 } from '@transfers/rails/settlement-plan';
-import { dueOf, SettlementRecorder, StepResult } from '@transfers/rails/settlement-recorder';
+import { dueOf, idOf, SettlementRecorder, StepResult } from '@transfers/rails/settlement-recorder';
+import { SettlementSpan, startSettlementSpan } from '@transfers/rails/settlement-tracing';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 /** How often an idle worker looks for due attempts: bounds the delay it adds to a settlement. */
@@ -127,26 +129,57 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
     return due.length;
   }
 
+  /**
+   * Each transaction's step runs in a span `settlement <plan>` of the trace of the request that
+   * created it, and its event is written under that span, so that its webhook continues that trace
+   * (docs/operations.md#tracing).
+   */
   private async settle(due: DueTransaction[]): Promise<void> {
-    const planned = due.map((transaction) => ({ due: transaction, plan: planOrFailure(transaction) }));
+    const planned = due.map((transaction) => {
+      const plan = planOrFailure(transaction);
+      return { due: transaction, plan, span: startSettlementSpan(transaction.traceparent, plan.kind) };
+    });
+    const outcomes = new Map<string, StepResult['kind']>();
+    try {
+      await this.settlePlanned(planned, outcomes);
+    } finally {
+      for (const { due: transaction, span } of planned) {
+        // None: the claim was lost or released, or the batch failed before its results were recorded.
+        const outcome = outcomes.get(transaction.id);
+        span.end(outcome ?? 'unfinished', outcome === undefined || outcome === 'retry' || outcome === 'park');
+      }
+    }
+  }
+
+  private async settlePlanned(
+    planned: { due: DueTransaction; plan: PlanOrFailure; span: SettlementSpan }[],
+    outcomes: Map<string, StepResult['kind']>,
+  ): Promise<void> {
+    const due = planned.map((each) => each.due);
     const postingFailures = await postInRounds(
       this.ledger,
-      planned.flatMap(({ due: transaction, plan }) =>
-        plan.kind === 'move' ? [{ due: transaction, postings: plan.postings }] : [],
+      planned.flatMap(({ due: transaction, plan, span }) =>
+        plan.kind === 'move' ? [{ due: transaction, postings: plan.postings, trace: span.context }] : [],
       ),
     );
     const stepped = await Promise.all(
-      planned.map(({ due: transaction, plan }) =>
-        this.step(transaction, plan, postingFailures.get(transaction.id)),
-      ),
+      planned.map(async ({ due: transaction, plan, span }) => {
+        const result = await context.with(span.context, () =>
+          this.step(transaction, plan, postingFailures.get(transaction.id)),
+        );
+        // Recorded in one database transaction with the batch's other results, outside this context.
+        return result.kind === 'move'
+          ? { ...result, change: { ...result.change, trace: span.context } }
+          : result;
+      }),
     );
     // Lost to another worker, or released at shutdown: what comes of the attempt is its new holder's.
     const results = stepped.filter((_, index) => this.leases.drop(leaseOf(due[index])));
-    const outcomes = await isolateFailures(results, async (part) => {
+    const recorded = await isolateFailures(results, async (part) => {
       await this.recorder.record(part);
       return part;
     });
-    const unrecorded = outcomes.flatMap((outcome) =>
+    const unrecorded = recorded.flatMap((outcome) =>
       'error' in outcome
         ? [{ kind: 'park' as const, due: dueOf(outcome.item, due), error: outcome.error }]
         : [],
@@ -160,15 +193,15 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
         error,
       })),
     );
-    for (const result of results) railSteps.inc({ result: result.kind });
+    for (const result of results) {
+      railSteps.inc({ result: result.kind });
+      outcomes.set(idOf(result), result.kind);
+    }
+    for (const park of unrecorded) outcomes.set(park.due.id, 'park');
   }
 
   /** What a due transaction comes to, once the postings of its plan are made or `postingFailure` stopped them. */
-  private async step(
-    due: DueTransaction,
-    plan: SettlementPlan | { kind: 'unplannable'; error: unknown },
-    postingFailure: unknown,
-  ): Promise<StepResult> {
+  private async step(due: DueTransaction, plan: PlanOrFailure, postingFailure: unknown): Promise<StepResult> {
     try {
       switch (plan.kind) {
         case 'unplannable':
@@ -220,8 +253,10 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
   }
 }
 
+type PlanOrFailure = SettlementPlan | { kind: 'unplannable'; error: unknown };
+
 /** A transaction's plan, or why it has none: a row the planning cannot read fails its step alone. */
-function planOrFailure(due: DueTransaction): SettlementPlan | { kind: 'unplannable'; error: unknown } {
+function planOrFailure(due: DueTransaction): PlanOrFailure {
   try {
     return planSettlement(due);
   } catch (error) {

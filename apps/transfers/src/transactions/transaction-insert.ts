@@ -64,6 +64,8 @@ export function newReference(): string {
 export interface NewScheduledTransaction {
   transaction: NewTransaction;
   rail: RailSchedule;
+  /** The creating request's W3C trace context, which the settlement worker continues; none when untraced. */
+  traceparent?: string;
 }
 
 type InputColumn = [name: string, type: string, valueOf: (created: NewScheduledTransaction) => unknown];
@@ -122,6 +124,7 @@ const RAIL_INPUT: InputColumn[] = [
   ['awaits_funding', 'boolean', ({ rail }) => rail.awaitsFunding ?? false],
   ['payer_uma_address', 'text', ({ rail }) => rail.payerUmaAddress ?? null],
   ['payee_uma_address', 'text', ({ rail }) => rail.payeeUmaAddress ?? null],
+  ['traceparent', 'text', ({ traceparent }) => traceparent ?? null],
 ];
 
 export const INPUT = [...TRANSACTION_INPUT, ...RAIL_INPUT];
@@ -141,7 +144,7 @@ export const INSERT_TRANSACTIONS = `
     ON CONFLICT DO NOTHING
     RETURNING id
   )
-  INSERT INTO rail_attempts (transaction_id, answer, failure_detail, failure_reason, delay_ms, due_at, failed_leg, awaits_transaction_id, awaits_funding, payer_uma_address, payee_uma_address)
-  SELECT id, i.answer, i.rail_failure_detail, i.rail_failure_reason, i.delay_ms, now() + i.first_look_in_ms * interval '1 millisecond', i.failed_leg, i.awaits_transaction_id, i.awaits_funding, i.payer_uma_address, i.payee_uma_address
+  INSERT INTO rail_attempts (transaction_id, answer, failure_detail, failure_reason, delay_ms, due_at, failed_leg, awaits_transaction_id, awaits_funding, payer_uma_address, payee_uma_address, traceparent)
+  SELECT id, i.answer, i.rail_failure_detail, i.rail_failure_reason, i.delay_ms, now() + i.first_look_in_ms * interval '1 millisecond', i.failed_leg, i.awaits_transaction_id, i.awaits_funding, i.payer_uma_address, i.payee_uma_address, i.traceparent
   FROM created JOIN input i USING (id)
   RETURNING transaction_id AS id`;

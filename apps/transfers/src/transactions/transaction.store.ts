@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { context, Context } from '@opentelemetry/api';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApprovalRequest, TRANSACTION_EVENTS, TransactionStatus } from '@payments/contracts';
 import { GroupCommit, Outbox } from '@payments/persistence';
@@ -11,6 +12,7 @@ import {
   NewScheduledTransaction,
 } from '@transfers/transactions/transaction-insert';
 import { MovedTransaction, statusChanged } from '@transfers/transactions/transaction-events';
+import { activeTraceparent } from '@transfers/rails/settlement-tracing';
 
 export type {
   NewScheduledTransaction,
@@ -42,6 +44,8 @@ export interface StatusChange {
   requestId?: string;
   /** Set on the change that makes an incoming payment wait for its platform's approval. */
   approval?: ApprovalRequest;
+  /** The trace its event continues, when not the active one (a change batched with others'). */
+  trace?: Context;
 }
 
 /**
@@ -84,9 +88,11 @@ export class TransactionStore {
    * idempotent by its id.
    */
   async insert(manager: EntityManager, created: NewScheduledTransaction[]): Promise<boolean[]> {
+    const traceparent = activeTraceparent();
+    const traced = created.map((each) => ({ ...each, traceparent: each.traceparent ?? traceparent }));
     const inserted: { id: string }[] = await manager.query(
       INSERT_TRANSACTIONS,
-      INPUT.map(([, , valueOf]) => created.map(valueOf)),
+      INPUT.map(([, , valueOf]) => traced.map(valueOf)),
     );
     const insertedIds = new Set(inserted.map(({ id }) => id));
     return created.map(({ transaction }) => insertedIds.has(transaction.id));
@@ -97,7 +103,8 @@ export class TransactionStore {
    * false when it existed already.
    */
   insertCommitted(created: NewScheduledTransaction): Promise<boolean> {
-    return this.requestInserts.add(created);
+    // The statement may run in another request's context: each keeps its own trace.
+    return this.requestInserts.add({ ...created, traceparent: activeTraceparent() });
   }
 
   /**
@@ -106,7 +113,7 @@ export class TransactionStore {
    */
   moveCommitted(change: StatusChange): Promise<MovedTransaction | undefined> {
     assertTransition(change.from, change.to);
-    return this.requestChanges.add(change);
+    return this.requestChanges.add({ ...change, trace: context.active() });
   }
 
   /**
@@ -168,6 +175,7 @@ export class TransactionStore {
         TRANSACTION_EVENTS,
         moved.map((each) => statusChanged(each, byId.get(each.transaction.id)?.approval)),
         moved.map(({ transaction }) => byId.get(transaction.id)?.requestId),
+        moved.map(({ transaction }) => byId.get(transaction.id)?.trace),
       );
       await this.wakeCounterparts(manager, moved);
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { context, propagation } from '@opentelemetry/api';
+import { context, Context, propagation } from '@opentelemetry/api';
 import { ConfigService } from '@nestjs/config';
 import { EVENT_HEADERS, EventEnvelope, TopicContract, topicName } from '@payments/contracts';
 import { CommonEnvironment, RequestContext } from '@payments/runtime';
@@ -23,17 +23,19 @@ export class Outbox {
   /**
    * `requestId` names the request that caused the events, or each event's when the events of many
    * requests share a transaction; inside a Kafka handler it defaults to the request id of the
-   * message being handled.
+   * message being handled. `traces` are the trace contexts each event continues, where one is not
+   * the active one (a worker acting on many traces' payments at once).
    */
   async add<TEvent extends EventEnvelope>(
     manager: EntityManager,
     topic: TopicContract<TEvent>,
     events: TEvent | TEvent[],
     requestId: string | undefined | (string | undefined)[] = RequestContext.requestId(),
+    traces?: (Context | undefined)[],
   ): Promise<void> {
     if (!manager.queryRunner?.isTransactionActive)
       throw new Error('Outbox.add must run inside a transaction');
-    const rows = this.rowsOf(topic, Array.isArray(events) ? events : [events], requestId);
+    const rows = this.rowsOf(topic, Array.isArray(events) ? events : [events], requestId, traces);
     // One statement with array parameters: a bulk import adds hundreds of events per transaction,
     // and an ORM insert of that many rows costs more than the rest of the transaction. The
     // notification is delivered at commit only, folded with the transaction's other ones. A public
@@ -53,15 +55,17 @@ export class Outbox {
     topic: TopicContract<TEvent>,
     events: TEvent[],
     requestId: string | undefined | (string | undefined)[] = RequestContext.requestId(),
+    traces?: (Context | undefined)[],
   ): OutboxRows {
-    const trace = activeTraceHeaders();
+    const active = traceHeadersOf(context.active());
     const headersOf = (event: TEvent, index: number) => {
       const causedBy = Array.isArray(requestId) ? requestId[index] : requestId;
+      const trace = traces?.[index];
       return {
         [EVENT_HEADERS.eventType]: event.type,
         ...topic.selectorsOf(event),
         ...(causedBy ? { [EVENT_HEADERS.requestId]: causedBy } : {}),
-        ...trace,
+        ...(trace ? traceHeadersOf(trace) : active),
       };
     };
     return {
@@ -74,13 +78,13 @@ export class Outbox {
 }
 
 /**
- * The W3C `traceparent` and `tracestate` of the active trace, which the relay publishes as Kafka
- * headers and consumers continue (docs/asyncapi.yaml). With no SDK registered the propagator is a
- * no-op and this stays empty.
+ * The W3C `traceparent` and `tracestate` of a trace, which the relay publishes as Kafka headers and
+ * consumers continue (docs/asyncapi.yaml). With no SDK registered the propagator is a no-op and
+ * this stays empty.
  */
-function activeTraceHeaders(): Record<string, string> {
+function traceHeadersOf(trace: Context): Record<string, string> {
   const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
+  propagation.inject(trace, carrier);
   return carrier;
 }
 

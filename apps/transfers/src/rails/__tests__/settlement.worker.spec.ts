@@ -1,4 +1,6 @@
 import { ConfigService } from '@nestjs/config';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { recordSpans, RecordedSpans } from '@payments/testing';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
@@ -34,6 +36,7 @@ function dueTransaction(id: string, tries: number): DueTransaction {
     tries,
     lease: `${id}-lease`,
     lagSeconds: 0,
+    traceparent: null,
   } as unknown as DueTransaction;
 }
 
@@ -205,6 +208,55 @@ describe('SettlementWorker', () => {
 
     expect(attempts.renewLeases).toHaveBeenCalledWith([{ key: GOOD, token: `${GOOD}-lease` }], 5_000);
     expect(transactions.move).not.toHaveBeenCalled();
+  });
+
+  describe('with tracing on', () => {
+    /** The span of the request that created the transaction. */
+    const REQUEST_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const REQUEST_SPAN = '00f067aa0ba902b7';
+    let spans: RecordedSpans;
+
+    beforeAll(() => {
+      spans = recordSpans();
+    });
+
+    afterAll(async () => {
+      await spans.stop();
+    });
+
+    it("settles a transaction in a span of its creating request's trace, writing its event under it", async () => {
+      let ledgerSpan: string | undefined;
+      ledger.postAll.mockImplementation(async (_caller, postings: unknown[]) => {
+        ledgerSpan = trace.getActiveSpan()?.spanContext().spanId;
+        return postings.map(() => undefined);
+      });
+
+      await settle([{ ...dueTransaction(GOOD, 1), traceparent: `00-${REQUEST_TRACE}-${REQUEST_SPAN}-01` }]);
+
+      const [settled] = spans.ended().filter((span) => span.name === 'settlement move');
+      expect(settled.kind).toBe(SpanKind.INTERNAL);
+      expect(settled.spanContext().traceId).toBe(REQUEST_TRACE);
+      expect(settled.parentSpanContext?.spanId).toBe(REQUEST_SPAN);
+      expect(settled.attributes['payments.settlement.outcome']).toBe('move');
+      expect(ledgerSpan).toBe(settled.spanContext().spanId);
+      const [[, [change]]] = transactions.move.mock.calls as [unknown, StatusChange[]][];
+      expect(trace.getSpanContext(change.trace!)?.spanId).toBe(settled.spanContext().spanId);
+    });
+
+    it('traces an untraced transaction on its own, marking a step to be retried as failed', async () => {
+      ledger.postAll.mockImplementation(async (_caller, postings: unknown[]) =>
+        postings.map(() => new Error('refused')),
+      );
+
+      await settle([{ ...dueTransaction(POISON, 1), id: POISON }]);
+
+      const failed = spans
+        .ended()
+        .find((span) => span.attributes['payments.settlement.outcome'] === 'retry')!;
+      expect(failed.parentSpanContext).toBeUndefined();
+      expect(failed.spanContext().traceId).not.toBe(REQUEST_TRACE);
+      expect(failed.status.code).toBe(SpanStatusCode.ERROR);
+    });
   });
 
   it('on shutdown lets batches finish within the grace, then releases the claims of the rest', async () => {

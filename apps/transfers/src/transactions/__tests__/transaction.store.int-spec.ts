@@ -1,6 +1,7 @@
 import { ConfigService } from '@nestjs/config';
+import { trace } from '@opentelemetry/api';
 import { Outbox } from '@payments/persistence';
-import { MigratedDatabase } from '@payments/testing';
+import { MigratedDatabase, recordSpans, RecordedSpans } from '@payments/testing';
 import { DataSource, EntityManager } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { newTransferOut } from '@transfers/transactions/__tests__/new-transfer-out';
@@ -68,5 +69,54 @@ describe('TransactionStore (PostgreSQL)', () => {
       .map((outcome) => (outcome as PromiseFulfilledResult<unknown[]>).value.length)
       .sort();
     expect(moved).toEqual([0, 2]);
+  });
+
+  describe('with tracing on', () => {
+    let spans: RecordedSpans;
+
+    beforeAll(() => {
+      spans = recordSpans();
+    });
+
+    afterAll(async () => {
+      await spans.stop();
+    });
+
+    it("keeps each request's trace with its rail attempt and its event when requests share statements", async () => {
+      const requests = [pendingTransferOut(), pendingTransferOut(), pendingTransferOut()];
+      // Three at once: with one statement in flight, the later two share the next ones.
+      const traced = await Promise.all(
+        requests.map((created) =>
+          trace.getTracer('test').startActiveSpan('request', async (span) => {
+            await store.insertCommitted(created);
+            await store.moveCommitted({
+              id: created.transaction.id,
+              from: 'CREATED',
+              to: 'PENDING',
+              reason: 'test',
+            });
+            span.end();
+            const { traceId, spanId } = span.spanContext();
+            return { id: created.transaction.id, traceparent: `00-${traceId}-${spanId}-01` };
+          }),
+        ),
+      );
+
+      const ids = traced.map(({ id }) => id);
+      const attempts: { id: string; traceparent: string }[] = await dataSource.query(
+        `SELECT transaction_id AS id, traceparent FROM rail_attempts WHERE transaction_id = ANY($1::uuid[])`,
+        [ids],
+      );
+      const events: { key: string; traceparent: string }[] = await dataSource.query(
+        `SELECT message_key AS key, headers ->> 'traceparent' AS traceparent FROM outbox
+         WHERE EXISTS (SELECT FROM unnest($1::text[]) AS id WHERE message_key LIKE '%' || id)`,
+        [ids],
+      );
+      const byId = (rows: { traceparent: string }[], idOf: (row: any) => string) =>
+        Object.fromEntries(rows.map((row) => [ids.find((id) => idOf(row).endsWith(id)), row.traceparent]));
+      const expected = Object.fromEntries(traced.map(({ id, traceparent }) => [id, traceparent]));
+      expect(byId(attempts, (row) => row.id)).toEqual(expected);
+      expect(byId(events, (row) => row.key)).toEqual(expected);
+    });
   });
 });

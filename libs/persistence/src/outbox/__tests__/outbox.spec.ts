@@ -1,5 +1,5 @@
 import { ConfigService } from '@nestjs/config';
-import { trace } from '@opentelemetry/api';
+import { context, trace } from '@opentelemetry/api';
 import { createEvent, Environment, EventEnvelope, TopicContract } from '@payments/contracts';
 import { CommonEnvironment } from '@payments/runtime';
 import { recordSpans, RecordedSpans } from '@payments/testing';
@@ -58,6 +58,26 @@ describe('Outbox rows', () => {
       expect(written.rows).toEqual([
         { 'event-type': 'gadget.changed', 'x-request-id': 'req-1', traceparent },
         { 'event-type': 'gadget.changed', 'x-request-id': 'req-1', traceparent },
+      ]);
+    });
+
+    it("carry each event's own trace where one is given, the active one for the others", () => {
+      const tracer = trace.getTracer('test');
+      const settled = tracer.startSpan('settlement move');
+      settled.end();
+      const rows = tracer.startActiveSpan('worker', (worker) => {
+        worker.end();
+        const headers = outbox
+          .rowsOf(GADGET_EVENTS, [gadgetChanged(), gadgetChanged()], 'req-1', [
+            trace.setSpan(context.active(), settled),
+          ])
+          .headers.map((each) => (JSON.parse(each) as Record<string, string>).traceparent);
+        return { headers, worker: worker.spanContext() };
+      });
+      const { traceId, spanId } = settled.spanContext();
+      expect(rows.headers).toEqual([
+        `00-${traceId}-${spanId}-01`,
+        `00-${rows.worker.traceId}-${rows.worker.spanId}-01`,
       ]);
     });
 
