@@ -5,7 +5,8 @@
 // `export` seeds `--export-rows N` transactions (default 1,000,000) by SQL and streams their export.
 // The bulk import starts stacks of its own, with one and then two worker replicas. `growth` runs
 // only when asked for (`--only growth`): it grows one platform's history to `--growth-rows N` rows
-// per resource (default 1,000,000, about an hour here) on a stack and database of its own.
+// per resource (default 1,000,000, about an hour here) on a stack and database of its own. `tracing`
+// alternates the transfer-out load on stacks with tracing off and on (`--tracing-rounds N` each, 2).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -13,9 +14,9 @@ import { ROOT } from './lib/apps.mjs';
 import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
-const PARTS = ['reads', 'money', 'quotes', 'incoming', 'export', 'bulk', 'growth'];
+const PARTS = ['reads', 'money', 'quotes', 'incoming', 'export', 'bulk', 'tracing', 'growth'];
 const DEFAULT_PARTS = PARTS.filter((part) => part !== 'growth');
-const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS] [--growth-rows N] [--export-rows N]`;
+const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS] [--growth-rows N] [--export-rows N] [--tracing-rounds N]`;
 const values = parseOptions();
 const runs = (part) => (values.only ? values.only.split(',') : DEFAULT_PARTS).includes(part);
 const BENCH_BASE_PORT = 28080;
@@ -94,6 +95,18 @@ if (runs('bulk')) {
     await deleteRedisKeys(env.REDIS_URL ?? DEFAULT_REDIS_URL, `${env.BULLMQ_PREFIX}:*`);
   }
 }
+if (runs('tracing')) {
+  const { benchTracing } = await import('./bench/tracing.mjs');
+  results.tracing = await benchTracing({
+    env,
+    log,
+    logDir,
+    root: ROOT,
+    rounds: Number(values['tracing-rounds'] ?? 2),
+    durationSeconds: Number(values.duration ?? 60),
+    warmupSeconds: Number(values.warmup ?? 20),
+  });
+}
 if (runs('growth')) {
   const { benchGrowth } = await import('./bench/growth.mjs');
   await dropDatabase(growthEnv.DATABASE_URL);
@@ -110,6 +123,7 @@ const { summarizeMoneyPath } = await import('./bench/money-path.mjs');
 const { summarizeBulkImport } = await import('./bench/bulk-import.mjs');
 const { summarizeGrowth } = await import('./bench/growth.mjs');
 const { summarizeExport } = await import('./bench/export.mjs');
+const { summarizeTracing } = await import('./bench/tracing.mjs');
 console.log('\nBenchmark results (2-core machine, every app, Kafka, PostgreSQL and Redis on it):');
 console.log(`  CPU probe before the load: ${results.cpuProbeMs} ms (machines of one kind, even one machine over a day, differ; compare runs by it)`);
 if (results.startSeconds) console.log(`  start from a built tree to ready: ${results.startSeconds.toFixed(1)} s`);
@@ -120,6 +134,7 @@ for (const line of [
   ...(results.incoming ? summarizeMoneyPath(results.incoming, results.money) : []),
   ...(results.export ? summarizeExport(results.export) : []),
   ...(results.bulkImport ? summarizeBulkImport(results.bulkImport) : []),
+  ...(results.tracing ? summarizeTracing(results.tracing) : []),
   ...(results.growth ? summarizeGrowth(results.growth) : []),
 ]) {
   console.log(`  ${line}`);
@@ -148,6 +163,7 @@ function parseOptions() {
         warmup: { type: 'string' },
         'growth-rows': { type: 'string' },
         'export-rows': { type: 'string' },
+        'tracing-rounds': { type: 'string' },
       },
     });
     for (const part of values.only?.split(',') ?? []) if (!PARTS.includes(part)) throw new Error(`unknown part '${part}'`);
@@ -158,6 +174,8 @@ function parseOptions() {
     if (!Number.isInteger(growthRows) || growthRows <= 1_000) throw new Error('--growth-rows must be a whole number above 1000');
     const exportRows = Number(values['export-rows'] ?? 1_000_000);
     if (!Number.isInteger(exportRows) || exportRows < 1) throw new Error('--export-rows must be a positive whole number');
+    const tracingRounds = Number(values['tracing-rounds'] ?? 2);
+    if (!Number.isInteger(tracingRounds) || tracingRounds < 1) throw new Error('--tracing-rounds must be a positive whole number');
     return values;
   } catch (error) {
     console.error(`${error.message}\n${USAGE}`);
