@@ -15,3 +15,4 @@ export * from './migrated-database';
 export * from './statement-plans';
 export * from './internal-caller';
 export * from './recorded-spans';
+export * from './otlp-receiver';

@@ -2,65 +2,11 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { ExportedSpan } from '@payments/testing';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
-
-/** The fields of an OTLP/JSON span the tracing e2e spec reads, with the app that exported it. */
-export interface ExportedSpan {
-  traceId: string;
-  spanId: string;
-  /** Absent or empty for a span without a parent. */
-  parentSpanId?: string;
-  name: string;
-  service: string;
-}
-
-/**
- * An OTLP/HTTP receiver in the test's process: each app's exporter (exporter-trace-otlp-http) posts
- * JSON to /v1/traces, as libs/telemetry/src/__tests__/start-telemetry.int-spec.ts shows.
- */
-export class OtlpReceiver {
-  readonly spans: ExportedSpan[] = [];
-  private readonly server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.url === '/v1/traces') this.spans.push(...decode(Buffer.concat(chunks).toString('utf8')));
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-
-  async start(): Promise<string> {
-    this.server.listen(0, '127.0.0.1');
-    await once(this.server, 'listening');
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  /** The spans received so far of one trace. */
-  trace(traceId: string): ExportedSpan[] {
-    return this.spans.filter((span) => span.traceId === traceId);
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
-function decode(body: string): ExportedSpan[] {
-  const { resourceSpans } = JSON.parse(body);
-  return resourceSpans.flatMap((resourceSpan: any) => {
-    const service = resourceSpan.resource.attributes.find((a: any) => a.key === 'service.name').value
-      .stringValue;
-    return resourceSpan.scopeSpans.flatMap((scopeSpan: any) =>
-      scopeSpan.spans.map((span: any) => ({ ...span, service })),
-    );
-  });
-}
 
 /**
  * The spans of a trace whose parent is neither another span of the trace nor `rootParent` (the

@@ -3,21 +3,17 @@ import {
   BootstrapTarget,
   clabeAccount,
   eventually,
+  ExportedSpan,
   fund,
   newCustomer,
+  OtlpReceiver,
   platformWithEndpoint,
   PlatformWithEndpoint,
   supportedCurrency,
   usBankAccount,
 } from '@payments/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  clientTraceparent,
-  ExportedSpan,
-  orphansOf,
-  OtlpReceiver,
-  OwnStack,
-} from '@transfers/__tests__/tracing-stack-kit';
+import { clientTraceparent, orphansOf, OwnStack } from '@transfers/__tests__/tracing-stack-kit';
 
 /** Far from the e2e stack's (18080) and other suites' base ports. */
 const BASE_PORT = 26080;

@@ -1,52 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { OtlpReceiver } from '@payments/testing';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
 
-/** The fields of an OTLP/JSON span this spec reads. */
-interface ExportedSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  kind: number;
-  name: string;
-  scope: string;
-  service: string;
-}
-
 const SERVER = 2;
 const CLIENT = 3;
-
-/**
- * An OTLP/HTTP receiver in the process: the SDK's exporter posts JSON (exporter-trace-otlp-http).
- */
-async function startReceiver(spans: ExportedSpan[]): Promise<Server> {
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.url === '/v1/traces') spans.push(...decode(Buffer.concat(chunks).toString('utf8')));
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  receiver.listen(0, '127.0.0.1');
-  await once(receiver, 'listening');
-  return receiver;
-}
-
-function decode(body: string): ExportedSpan[] {
-  const { resourceSpans } = JSON.parse(body);
-  return resourceSpans.flatMap((resourceSpan: any) => {
-    const service = resourceSpan.resource.attributes.find((a: any) => a.key === 'service.name').value
-      .stringValue;
-    return resourceSpan.scopeSpans.flatMap((scopeSpan: any) =>
-      scopeSpan.spans.map((span: any) => ({ ...span, scope: scopeSpan.scope.name, service })),
-    );
-  });
-}
 
 /**
  * A process started as an app's main.ts starts: telemetry first, then Fastify and undici, one call
@@ -70,13 +30,13 @@ const TRACED_PROCESS = `
 `;
 
 describe('startTelemetry with an OTLP endpoint', () => {
-  const spans: ExportedSpan[] = [];
-  let receiver: Server;
+  const receiver = new OtlpReceiver();
+  let endpoint: string;
 
   beforeAll(async () => {
-    receiver = await startReceiver(spans);
+    endpoint = await receiver.start();
   });
-  afterAll(() => receiver.close());
+  afterAll(() => receiver.stop());
 
   it('exports the client and server spans of one call as one trace, flushed at stop', async () => {
     const env = { ...process.env };
@@ -85,13 +45,14 @@ describe('startTelemetry with an OTLP endpoint', () => {
       cwd: REPO_ROOT,
       env: {
         ...env,
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
       },
       stdio: 'inherit',
     });
     const [code] = await once(child, 'exit');
 
     expect(code).toBe(0);
+    const { spans } = receiver;
     const client = spans.find((span) => span.kind === CLIENT && span.scope.includes('undici'));
     const server = spans.find((span) => span.kind === SERVER && span.name.startsWith('GET'));
     expect(client).toBeDefined();
