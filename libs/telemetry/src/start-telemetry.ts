@@ -17,6 +17,11 @@ export function startTelemetry(app: string, env: NodeJS.ProcessEnv = process.env
   return true;
 }
 
+/** Whether this process traces: startTelemetry found tracing configured and started the SDK. */
+export function tracingStarted(): boolean {
+  return started !== undefined;
+}
+
 /** Exports the spans still buffered and stops the SDK; nothing to do when tracing never started. */
 export async function stopTelemetry(): Promise<void> {
   const sdk = started;

@@ -26,8 +26,10 @@ export function startTracingSdk(service: string): NodeSDK {
         ignoreIncomingRequestHook: (request) => QUIET_PATHS.has(request.url ?? ''),
       }),
       new UndiciInstrumentation(),
-      new PgInstrumentation(),
-      new IORedisInstrumentation(),
+      // A statement's span suffices: a pool checkout span doubled the spans of every statement. A
+      // background poll outside any traced work would be a trace of one statement, every interval.
+      new PgInstrumentation({ ignoreConnectSpans: true, requireParentSpan: true }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
       new KafkaJsInstrumentation(),
       // Registers itself on every Fastify instance as it is created, the Nest adapter's included;
       // the route and handler spans suffice, a span per lifecycle hook would cost more than it tells.

@@ -14,6 +14,13 @@ export interface RequestOptions {
   formData?: FormData;
 }
 
+export interface UploadOptions {
+  /** The form part the file goes in. */
+  part?: string;
+  filename?: string;
+  headers?: Record<string, string>;
+}
+
 /** Headers a request needs besides its own, made for its method and path (a caller assertion). */
 export type RequestSigner = (method: string, path: string) => Record<string, string>;
 
@@ -49,11 +56,11 @@ export class ApiClient {
   upload<T = any>(
     path: string,
     file: string | Buffer,
-    { part = 'file', filename = 'customers.csv' } = {},
+    { part = 'file', filename = 'customers.csv', headers }: UploadOptions = {},
   ): Promise<ApiResponse<T>> {
     const form = new FormData();
     form.append(part, new Blob([file], { type: 'text/csv' }), filename);
-    return this.request('POST', path, undefined, { formData: form });
+    return this.request('POST', path, undefined, { formData: form, headers });
   }
 
   async request<T>(

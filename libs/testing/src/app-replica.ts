@@ -23,23 +23,35 @@ export class AppReplica {
    * Starts replica number `replica` (1 and up) of `app`, whose port the stack sets in `portVariable`,
    * with `overrides` of the stack's environment.
    */
-  static async start(app: string, portVariable: string, replica: number, overrides: Record<string, string> = {}): Promise<AppReplica> {
+  static async start(
+    app: string,
+    portVariable: string,
+    replica: number,
+    overrides: Record<string, string> = {},
+  ): Promise<AppReplica> {
     const { environment, logDir } = e2eStack();
     const port = Number(environment[portVariable]) + REPLICA_PORT_STEP * replica;
     const name = `${app}-${replica}`;
     const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--enable-source-maps', join(REPO_ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...environment, ...overrides, [portVariable]: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', join(REPO_ROOT, 'dist', 'apps', app, 'src', 'main.js')],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...environment, ...overrides, [portVariable]: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child.stdout!.pipe(log);
     child.stderr!.pipe(log);
     const replicaOf = new AppReplica(name, `http://127.0.0.1:${port}`, child);
     await eventually(
       async () => {
-        if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}; see its log`);
-        return (await fetch(`${replicaOf.url}/ready`).catch(() => undefined))?.status === 200 ? true : undefined;
+        if (child.exitCode !== null)
+          throw new Error(`${name} exited with code ${child.exitCode}; see its log`);
+        return (await fetch(`${replicaOf.url}/ready`).catch(() => undefined))?.status === 200
+          ? true
+          : undefined;
       },
       { timeoutMs: 60_000, intervalMs: 200 },
     );

@@ -2,7 +2,10 @@
  * Polls `probe` until it returns a value other than undefined, or fails with the last error after
  * the deadline: asynchronous effects are awaited without sleeps that race.
  */
-export async function eventually<T>(probe: () => Promise<T | undefined>, { timeoutMs = 15_000, intervalMs = 50 } = {}): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  { timeoutMs = 15_000, intervalMs = 50 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -13,7 +16,9 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, { timeo
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`);
+      throw new Error(
+        `condition not met within ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }

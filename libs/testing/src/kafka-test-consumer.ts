@@ -16,7 +16,12 @@ export class KafkaTestConsumer<TEvent extends EventEnvelope = EventEnvelope> {
 
   async start(): Promise<void> {
     const kafka = new Kafka({ clientId: 'test-consumer', brokers: this.brokers, logLevel: logLevel.NOTHING });
-    this.consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, sessionTimeout: 6_000, heartbeatInterval: 500, maxWaitTimeInMs: 100 });
+    this.consumer = kafka.consumer({
+      groupId: `test-${randomUUID()}`,
+      sessionTimeout: 6_000,
+      heartbeatInterval: 500,
+      maxWaitTimeInMs: 100,
+    });
     await this.consumer.connect();
     await this.consumer.subscribe({ topic: topicName(this.prefix, this.topic), fromBeginning: true });
     await this.consumer.run({

@@ -99,7 +99,9 @@ export async function fund(client: ApiClient, internalAccountId: string, amount:
   const response = await client.post(`/sandbox/internal-accounts/${internalAccountId}/fund`, { amount });
   expect(response.status).toBe(200);
   expect(response.body.id).toBe(internalAccountId);
-  const page = await client.get(`/transactions?receiverAccountIdentifier=${internalAccountId}&type=INCOMING&limit=1`);
+  const page = await client.get(
+    `/transactions?receiverAccountIdentifier=${internalAccountId}&type=INCOMING&limit=1`,
+  );
   return page.body.data[0];
 }
 

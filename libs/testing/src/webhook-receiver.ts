@@ -22,7 +22,10 @@ export interface WebhookAnswer {
 }
 
 /** Decides the answer to each request; `index` counts the requests received so far, from 0. */
-export type WebhookResponder = (request: ReceivedWebhook, index: number) => WebhookAnswer | Promise<WebhookAnswer>;
+export type WebhookResponder = (
+  request: ReceivedWebhook,
+  index: number,
+) => WebhookAnswer | Promise<WebhookAnswer>;
 
 /**
  * A platform's webhook endpoint for tests and benchmarks: an HTTP server on 127.0.0.1 with a random
@@ -41,10 +44,16 @@ export class WebhookReceiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const rawBody = Buffer.concat(chunks).toString('utf8');
-        const received: ReceivedWebhook = { headers: request.headers, rawBody, body: parseJson(rawBody), receivedAt: new Date() };
+        const received: ReceivedWebhook = {
+          headers: request.headers,
+          rawBody,
+          body: parseJson(rawBody),
+          receivedAt: new Date(),
+        };
         const index = this.requests.push(received) - 1;
         void this.answer(received, index).then(({ status, text }) => {
-          if (!response.destroyed) response.writeHead(status, { 'content-type': 'application/json' }).end(text);
+          if (!response.destroyed)
+            response.writeHead(status, { 'content-type': 'application/json' }).end(text);
         });
       });
     });
@@ -77,7 +86,10 @@ export class WebhookReceiver {
 
   /** Waits for the first request whose parsed body matches `predicate`. */
   waitFor(predicate: (body: any) => boolean, timeoutMs = 15_000): Promise<ReceivedWebhook> {
-    return eventually(async () => this.requests.find((request) => predicate(request.body)), { timeoutMs, intervalMs: 10 });
+    return eventually(async () => this.requests.find((request) => predicate(request.body)), {
+      timeoutMs,
+      intervalMs: 10,
+    });
   }
 
   /** A responder that throws answers 500, so a test's mistake shows up as a failed delivery. */
@@ -85,7 +97,10 @@ export class WebhookReceiver {
     try {
       const { status, body, delayMs } = await this.responder(received, index);
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      return { status, text: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body) };
+      return {
+        status,
+        text: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body),
+      };
     } catch (error) {
       return { status: 500, text: JSON.stringify({ error: (error as Error).message }) };
     }
@@ -104,9 +119,18 @@ export class WebhookReceiver {
  * Checks X-Grid-Signature as a platform would: a base64 DER ECDSA P-256 signature of the SHA-256 of
  * the raw body, verified with the PEM public key from GET /config (webhookPublicKey).
  */
-export function verifySignature(rawBody: string, signatureHeader: string | string[] | undefined, publicKeyPem: string): boolean {
+export function verifySignature(
+  rawBody: string,
+  signatureHeader: string | string[] | undefined,
+  publicKeyPem: string,
+): boolean {
   if (typeof signatureHeader !== 'string') return false;
-  return verify('sha256', Buffer.from(rawBody), { key: publicKeyPem, dsaEncoding: 'der' }, Buffer.from(signatureHeader, 'base64'));
+  return verify(
+    'sha256',
+    Buffer.from(rawBody),
+    { key: publicKeyPem, dsaEncoding: 'der' },
+    Buffer.from(signatureHeader, 'base64'),
+  );
 }
 
 function parseJson(text: string): unknown {

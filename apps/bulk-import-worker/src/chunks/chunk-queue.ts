@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { redisUrlOf } from '@payments/runtime';
+import { queueTelemetry } from '@payments/telemetry';
 import { Gauge, register } from 'prom-client';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 
@@ -57,6 +58,7 @@ export class ChunkQueue implements OnModuleInit, OnModuleDestroy, OnApplicationS
     this.queue = new Queue<ChunkTask>(CHUNK_QUEUE, {
       connection: this.connection,
       prefix: config.get('BULLMQ_PREFIX', { infer: true }),
+      telemetry: queueTelemetry(),
       defaultJobOptions: {
         attempts: CHUNK_ATTEMPTS,
         backoff: { type: 'exponential', delay: 1_000 },

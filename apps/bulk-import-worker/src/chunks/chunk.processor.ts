@@ -10,6 +10,7 @@ import { BulkImportError, BulkImportJobStatus, toApiId } from '@payments/contrac
 import { ApiException, Caller, FieldError } from '@payments/http';
 import { isSystemicFault, reportParked } from '@payments/persistence';
 import { drainGraceMs, redisUrlOf, settledWithin } from '@payments/runtime';
+import { queueTelemetry } from '@payments/telemetry';
 import { Job, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { hostname } from 'node:os';
@@ -93,6 +94,7 @@ export class ChunkProcessor
       concurrency: this.config.get('BULK_WORKER_CONCURRENCY', { infer: true }),
       ...chunkLockOptions(this.config.get('BULK_CHUNK_LOCK_MS', { infer: true })),
       name: this.workerName,
+      telemetry: queueTelemetry(),
     });
     this.worker.on('failed', (job, error) => {
       chunkOutcomes.inc({ outcome: 'retrying' });

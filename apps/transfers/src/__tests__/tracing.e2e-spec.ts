@@ -9,16 +9,25 @@ import {
   OtlpReceiver,
   platformWithEndpoint,
   PlatformWithEndpoint,
+  ReceivedWebhook,
   supportedCurrency,
   usBankAccount,
 } from '@payments/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { clientTraceparent, orphansOf, OwnStack } from '@transfers/__tests__/tracing-stack-kit';
+import {
+  answerApprovals,
+  receive,
+  RECEIVER_INFO,
+  waitForApprovalRequest,
+} from '@transfers/incoming/__tests__/incoming-kit';
 
 /** Far from the e2e stack's (18080) and other suites' base ports. */
 const BASE_PORT = 26080;
 /** The apps every money-path trace crosses (docs/operations.md#tracing). */
 const TRACED_APPS = ['gateway', 'transfers', 'ledger', 'webhook-dispatcher'];
+/** What a trace of a payment has: the apps it crosses and the steps named by this service's own spans. */
+const MONEY_PATH = { apps: TRACED_APPS, steps: ['settlement move', 'webhook deliver'] };
 
 /**
  * One trace from the API call to the webhook (issue 29): a stack of its own with tracing on,
@@ -77,25 +86,25 @@ describe('a payment traced end to end', () => {
       (body) => body?.transaction?.id === transactionId && body.transaction.status === 'COMPLETED',
       30_000,
     );
-    return String(webhook.headers.traceparent).split('-')[1];
+    return traceIdOf(webhook);
   };
 
   /**
-   * Waits until the trace has spans from each app named and a settlement step, and every span's
-   * parent is in it (or is the client's span): spans come in batches, the webhook's last.
+   * Waits until the trace has spans from each app and each step named, and every span's parent is in
+   * it (or is the client's span): spans come in batches, the webhook's last.
    */
-  const wholeTrace = (traceId: string, clientSpanId: string) =>
+  const wholeTrace = (traceId: string, clientSpanId: string, expected = MONEY_PATH) =>
     eventually(
       async () => {
         const spans = otlp.trace(traceId);
         const services = new Set(spans.map((span) => span.service));
-        const missing = TRACED_APPS.filter((app) => !services.has(app));
+        const names = new Set(spans.map((span) => span.name));
+        const missingApps = expected.apps.filter((app) => !services.has(app));
+        const missingSteps = expected.steps.filter((step) => !names.has(step));
         const orphans = orphansOf(spans, clientSpanId);
-        const settled = spans.some((span) => span.name === 'settlement move');
-        const delivered = spans.some((span) => span.name === 'webhook deliver');
-        if (missing.length || orphans.length || !settled || !delivered) {
+        if (missingApps.length || missingSteps.length || orphans.length) {
           throw new Error(
-            `missing apps [${missing}], settlement step ${settled}, webhook delivery ${delivered}; ` +
+            `missing apps [${missingApps}], missing steps [${missingSteps}]; ` +
               `spans without their parent: ${orphans.map(describeSpan).join(', ')}`,
           );
         }
@@ -104,9 +113,9 @@ describe('a payment traced end to end', () => {
       { timeoutMs: 30_000, intervalMs: 200 },
     );
 
-  /** The apps whose log lines carry the trace id. */
-  const appsLoggingIn = (traceId: string) =>
-    TRACED_APPS.filter((app) => stack.logLines(app).some((line) => line.trace_id === traceId));
+  /** The apps (of those named) whose log lines carry the trace id. */
+  const appsLoggingIn = (traceId: string, apps = TRACED_APPS) =>
+    apps.filter((app) => stack.logLines(app).some((line) => line.trace_id === traceId));
 
   it('follows a transfer-out from the client through the settlement to the webhook in one trace', async () => {
     const bank = await usBankAccount(client, customerId);
@@ -157,7 +166,53 @@ describe('a payment traced end to end', () => {
     expect(spans.some((span) => span.service === 'quoting')).toBe(true);
     expect(appsLoggingIn(traceId)).toEqual(expect.arrayContaining(['gateway', 'transfers', 'ledger']));
   });
+  it('follows an incoming payment the platform approves, from the call to the COMPLETED webhook, in one trace', async () => {
+    answerApprovals(platform, () => ({ status: 200, body: { receiverCustomerInfo: RECEIVER_INFO } }));
+    const { traceparent, traceId, spanId } = clientTraceparent();
+
+    const received = await receive(client, customerId, 2_500, randomUUID(), { traceparent });
+
+    expect(received.status).toBe(200);
+    expect(traceIdOf(await waitForApprovalRequest(platform, received.body.id))).toBe(traceId);
+    expect(await completedWebhookTrace(received.body.id)).toBe(traceId);
+    await wholeTrace(traceId, spanId, { apps: TRACED_APPS, steps: ['webhook deliver'] });
+    expect(appsLoggingIn(traceId)).toEqual(expect.arrayContaining(['gateway', 'transfers', 'ledger']));
+  });
+
+  it('follows a bulk import from the upload through its chunks to the BULK_UPLOAD webhook in one trace', async () => {
+    const { umaDomain } = (await client.get('/config')).body;
+    const customers = [1, 2].map((row) => `tracing-${runId}-${row}`);
+    const csv = [
+      'platformCustomerId,customerType,umaAddress,fullName,birthDate,nationality,addressLine1,city,state,postalCode,country',
+      ...customers.map(
+        (id) =>
+          `${id},INDIVIDUAL,$${id}@${umaDomain},Ada Lovelace,1990-12-10,GB,1 Main St,London,LDN,N1 1AA,GB`,
+      ),
+    ].join('\n');
+    const { traceparent, traceId, spanId } = clientTraceparent();
+
+    const accepted = await client.upload('/customers/bulk/csv', csv, { headers: { traceparent } });
+
+    expect(accepted.status).toBe(202);
+    const webhook = await platform.receiver.waitFor(
+      (body) => body?.type === 'BULK_UPLOAD' && body.bulkCustomerImportJob.jobId === accepted.body.jobId,
+      30_000,
+    );
+    expect(webhook.body.bulkCustomerImportJob.status).toBe('COMPLETED');
+    expect(traceIdOf(webhook)).toBe(traceId);
+    await wholeTrace(traceId, spanId, {
+      apps: ['gateway', 'bulk-import-worker', 'customers', 'webhook-dispatcher'],
+      // BullMQ's spans (bullmq-otel): the upload queues the chunks, a worker takes each in the trace.
+      steps: ['addBulk customer-import', 'process customer-import', 'webhook deliver'],
+    });
+    expect(appsLoggingIn(traceId, ['gateway', 'bulk-import-worker'])).toHaveLength(2);
+  });
 });
+
+/** The trace id of the traceparent a webhook came with. */
+function traceIdOf(webhook: ReceivedWebhook): string {
+  return String(webhook.headers.traceparent).split('-')[1];
+}
 
 function describeSpan(span: ExportedSpan): string {
   return `${span.service} '${span.name}' (parent ${span.parentSpanId || 'none'})`;

@@ -17,6 +17,7 @@ const CLIENT = 3;
 const TRACED_PROCESS = `
   const { startTelemetry, stopTelemetry } = require('./dist/libs/telemetry/src/start-telemetry.js');
   if (!startTelemetry('transfers')) process.exit(2);
+  if (!require('./dist/libs/telemetry/src/queue-telemetry.js').queueTelemetry()) process.exit(3);
   const fastify = require('fastify');
   const { request } = require('undici');
   (async () => {

@@ -25,7 +25,13 @@ export function answerApprovals(
   );
 }
 
-export async function receive(client: ApiClient, customerId: string, amount = 2_500, key = randomUUID()) {
+export async function receive(
+  client: ApiClient,
+  customerId: string,
+  amount = 2_500,
+  key = randomUUID(),
+  headers: Record<string, string> = {},
+) {
   return client.post(
     '/sandbox/uma/receive',
     {
@@ -34,7 +40,7 @@ export async function receive(client: ApiClient, customerId: string, amount = 2_
       receivingCurrencyAmount: amount,
       customerId,
     },
-    { headers: { 'idempotency-key': key } },
+    { headers: { ...headers, 'idempotency-key': key } },
   );
 }
 
