@@ -1,5 +1,5 @@
 import { propagation, context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { recordSpans, RecordedSpans } from '@payments/testing';
+import { recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
 import { sendingStoredTraceContexts } from '../message-tracing';
 import { FakeKafka } from './fake-kafka';
 import {
@@ -17,10 +17,8 @@ jest.mock('node:timers/promises', () => ({ setTimeout: jest.fn(async () => undef
 /** The trace headers a producer writes with an event inside a span of its own, and that span. */
 function producedInSpan(name: string) {
   const span = trace.getTracer('test-producer').startSpan(name);
-  const headers: Record<string, string> = {};
-  propagation.inject(trace.setSpan(context.active(), span), headers);
   span.end();
-  return { headers, producer: span.spanContext() };
+  return { headers: { traceparent: traceparentOfSpan(span) }, producer: span.spanContext() };
 }
 
 describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
