@@ -1,7 +1,6 @@
 import { propagation, context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
 import { sendingStoredTraceContexts } from '../message-tracing';
-import { FakeKafka } from './fake-kafka';
 import {
   change,
   projection,
@@ -23,8 +22,7 @@ function producedInSpan(name: string) {
 
 describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
   let spans: RecordedSpans;
-  let kafka: FakeKafka;
-  let widgets: WidgetsApp;
+  const widgets = WidgetsApp.perTest();
 
   beforeAll(() => {
     spans = recordSpans();
@@ -34,22 +32,13 @@ describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
     await spans.stop();
   });
 
-  beforeEach(() => {
-    widgets = new WidgetsApp();
-    kafka = widgets.kafka;
-  });
-
-  afterEach(async () => {
-    await widgets.close();
-  });
-
   const processSpans = () => spans.ended().filter((span) => span.name === `${TOPIC} process`);
 
   it("runs a message's handler in its producer's trace, in a CONSUMER span of the message", async () => {
     await widgets.start(WidgetProjector);
     const { headers, producer } = producedInSpan('transfer-out');
 
-    await kafka.deliver(TOPIC, [change(0, 1), change(1, 2, headers)], 2);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1), change(1, 2, headers)], 2);
 
     expect(projection.traceIds[1]).toBe(producer.traceId);
     expect(projection.traceIds[0]).not.toBe(producer.traceId);
@@ -71,7 +60,7 @@ describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
     projection.failing.add(1);
     const { headers, producer } = producedInSpan('transfer-out');
 
-    await kafka.deliver(TOPIC, [change(0, 1, headers)]);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1, headers)]);
 
     expect(projection.traceIds).toEqual(Array(5).fill(producer.traceId));
     const [consumed] = processSpans().filter((span) => span.spanContext().traceId === producer.traceId);
@@ -103,7 +92,7 @@ describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
     const first = producedInSpan('transfer-out');
     const second = producedInSpan('quote execution');
 
-    await kafka.deliver(TOPIC, [change(0, 1, first.headers), change(1, 2, second.headers)]);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1, first.headers), change(1, 2, second.headers)]);
 
     expect(projection.calls).toEqual([[1, 2]]);
     const [batch] = processSpans().slice(-1);
