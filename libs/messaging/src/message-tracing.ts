@@ -2,6 +2,7 @@ import {
   Attributes,
   context,
   Context,
+  defaultTextMapSetter,
   Link,
   propagation,
   ROOT_CONTEXT,
@@ -11,7 +12,7 @@ import {
   trace,
   TextMapGetter,
 } from '@opentelemetry/api';
-import { suppressTracing } from '@opentelemetry/core';
+import { suppressTracing, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { EachMessagePayload, IHeaders } from 'kafkajs';
 
 /**
@@ -34,9 +35,18 @@ const kafkaHeaders: TextMapGetter<IHeaders | undefined> = {
   get: headerOf,
 };
 
-/** The trace context the producer of `payload`'s message wrote into its headers, if any. */
+/** W3C's own propagator, whichever global one is registered: the global one is a no-op untraced. */
+const w3c = new W3CTraceContextPropagator();
+
+/**
+ * The trace context the producer of `payload`'s message wrote into its headers, if it is a valid W3C
+ * traceparent, as W3C's propagator writes it again. A webhook delivery stores it and, with tracing
+ * off, sends it on to the platform unread: garbage, an all-zero id or kilobytes of text stop here.
+ */
 export function traceparentOf({ message }: EachMessagePayload): string | undefined {
-  return headerOf(message.headers, TRACEPARENT_HEADER);
+  const written: Record<string, string> = {};
+  w3c.inject(w3c.extract(ROOT_CONTEXT, message.headers, kafkaHeaders), written, defaultTextMapSetter);
+  return written[TRACEPARENT_HEADER];
 }
 
 /**

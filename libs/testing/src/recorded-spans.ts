@@ -1,4 +1,4 @@
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, SpanContext, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
@@ -36,4 +36,30 @@ export function recordSpans(): RecordedSpans {
       context.disable();
     },
   };
+}
+
+/**
+ * The W3C traceparent header that propagating `span` (or a bare span context) writes, built by hand
+ * so that a spec's expectation does not come from the propagator it checks.
+ */
+export function traceparentOfSpan(span: SpanContext | { spanContext(): SpanContext }): string {
+  const { traceId, spanId, traceFlags } = 'spanContext' in span ? span.spanContext() : span;
+  return `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, '0')}`;
+}
+
+/**
+ * Runs `work` inside a new active span (a child of the active one, if any) and ends that span when
+ * `work` settles: answers `work`'s result and the traceparent that code run inside it propagates.
+ */
+export async function inActiveSpan<T>(
+  name: string,
+  work: () => T | Promise<T>,
+): Promise<{ result: T; traceparent: string }> {
+  return trace.getTracer('test').startActiveSpan(name, async (span) => {
+    try {
+      return { result: await work(), traceparent: traceparentOfSpan(span) };
+    } finally {
+      span.end();
+    }
+  });
 }

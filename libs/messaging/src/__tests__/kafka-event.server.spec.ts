@@ -1,4 +1,4 @@
-import { FakeKafka, kafkaMessage } from './fake-kafka';
+import { kafkaMessage } from './fake-kafka';
 import {
   change,
   DEAD_LETTER_TOPIC,
@@ -16,57 +16,47 @@ import {
 jest.mock('node:timers/promises', () => ({ setTimeout: jest.fn(async () => undefined) }));
 
 describe('KafkaEventServer (kafkajs replaced)', () => {
-  let kafka: FakeKafka;
-  let widgets: WidgetsApp;
-
-  beforeEach(() => {
-    widgets = new WidgetsApp();
-    kafka = widgets.kafka;
-  });
-
-  afterEach(async () => {
-    await widgets.close();
-  });
+  const widgets = WidgetsApp.perTest();
 
   it("consumes the app's topics in its own group from the beginning, committing offsets itself", async () => {
     await widgets.start(WidgetProjector);
-    expect(kafka.consumerConfig?.groupId).toBe('test.widgets.events');
-    expect(kafka.subscription).toEqual({ topics: [TOPIC], fromBeginning: true });
-    expect(kafka.runConfig).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false });
+    expect(widgets.kafka.consumerConfig?.groupId).toBe('test.widgets.events');
+    expect(widgets.kafka.subscription).toEqual({ topics: [TOPIC], fromBeginning: true });
+    expect(widgets.kafka.runConfig).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false });
   });
 
   it('starts the consumer again when kafkajs gives it up, and leaves a crash kafkajs restarts to kafkajs', async () => {
     await widgets.start(WidgetProjector);
-    kafka.crash(true);
+    widgets.kafka.crash(true);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(kafka.consumersMade).toBe(1);
+    expect(widgets.kafka.consumersMade).toBe(1);
 
-    kafka.crash(false);
+    widgets.kafka.crash(false);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(kafka.consumersMade).toBe(2);
-    expect(kafka.actions).toContain('consumer disconnected');
-    expect(kafka.subscription).toEqual({ topics: [TOPIC], fromBeginning: true });
-    await kafka.deliver(TOPIC, [change(0, 1)]);
+    expect(widgets.kafka.consumersMade).toBe(2);
+    expect(widgets.kafka.actions).toContain('consumer disconnected');
+    expect(widgets.kafka.subscription).toEqual({ topics: [TOPIC], fromBeginning: true });
+    await widgets.kafka.deliver(TOPIC, [change(0, 1)]);
     expect(projection.handled).toEqual([1]);
   });
 
   it('handles a good message and commits its offset', async () => {
     await widgets.start(WidgetProjector);
-    await kafka.deliver(TOPIC, [change(0, 1)]);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1)]);
     expect(projection.handled).toEqual([1]);
-    expect(kafka.partition(TOPIC).committed).toBe('1');
-    expect(kafka.sent).toEqual([]);
+    expect(widgets.kafka.partition(TOPIC).committed).toBe('1');
+    expect(widgets.kafka.sent).toEqual([]);
   });
 
   it('retries a failing message with back-off, then dead-letters it without holding up the others', async () => {
     await widgets.start(WidgetProjector);
     projection.failing.add(1);
     const poison = change(0, 1, { 'x-request-id': 'req-1' });
-    await kafka.deliver(TOPIC, [poison, change(1, 2), change(2, 3)]);
+    await widgets.kafka.deliver(TOPIC, [poison, change(1, 2), change(2, 3)]);
     expect(projection.calls).toEqual([[1], [1], [1], [1], [1], [2], [3]]);
     expect(retryDelays()).toEqual([100, 200, 400, 800]);
     expect(projection.handled).toEqual([2, 3]);
-    expect(deadLetters(kafka)).toEqual([
+    expect(deadLetters(widgets.kafka)).toEqual([
       {
         topic: DEAD_LETTER_TOPIC,
         value: String(poison.value),
@@ -78,15 +68,15 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
         },
       },
     ]);
-    expect(kafka.partition(TOPIC).committed).toBe('3');
+    expect(widgets.kafka.partition(TOPIC).committed).toBe('3');
   });
 
   it('dead-letters a message that is not a valid event at once, and handles the others', async () => {
     await widgets.start(WidgetProjector);
-    await kafka.deliver(TOPIC, [change(0, 1), kafkaMessage(1, '{"eventId": "4f1c'), change(2, 2)]);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1), kafkaMessage(1, '{"eventId": "4f1c'), change(2, 2)]);
     expect(projection.calls).toEqual([[1], [2]]);
     expect(retryDelays()).toEqual([]);
-    expect(deadLetters(kafka)).toMatchObject([
+    expect(deadLetters(widgets.kafka)).toMatchObject([
       {
         value: '{"eventId": "4f1c',
         headers: {
@@ -95,58 +85,58 @@ describe('KafkaEventServer (kafkajs replaced)', () => {
         },
       },
     ]);
-    expect(kafka.partition(TOPIC).committed).toBe('3');
+    expect(widgets.kafka.partition(TOPIC).committed).toBe('3');
   });
 
   it('hands a batch handler its batch in one call, and a failing batch one event per call', async () => {
     await widgets.start(WidgetBatchProjector);
     projection.failing.add(2);
-    await kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]);
     const together = Array.from({ length: 5 }, () => [1, 2, 3]);
     expect(projection.calls).toEqual([...together, [1], [2], [2], [2], [2], [2], [3]]);
     expect(projection.handled).toEqual([1, 3]);
-    expect(deadLetters(kafka).map(({ headers }) => headers['x-original-offset'])).toEqual(['1']);
-    expect(kafka.partition(TOPIC).committed).toBe('3');
+    expect(deadLetters(widgets.kafka).map(({ headers }) => headers['x-original-offset'])).toEqual(['1']);
+    expect(widgets.kafka.partition(TOPIC).committed).toBe('3');
   });
 
   it('passes over the events another selector is for without decoding them', async () => {
     await widgets.start(RedWidgetProjector);
-    await kafka.deliver(TOPIC, [
+    await widgets.kafka.deliver(TOPIC, [
       change(0, 1, { colour: 'red' }),
       change(1, 2, { colour: 'blue' }),
       kafkaMessage(2, 'not even JSON', { colour: 'blue' }),
       change(3, 3),
     ]);
     expect(projection.calls).toEqual([[1, 3]]);
-    expect(kafka.sent).toEqual([]);
-    expect(kafka.partition(TOPIC).committed).toBe('4');
+    expect(widgets.kafka.sent).toEqual([]);
+    expect(widgets.kafka.partition(TOPIC).committed).toBe('4');
   });
 
   it('neither commits nor passes over a message whose dead letter the cluster refuses', async () => {
     await widgets.start(WidgetProjector);
     projection.failing.add(2);
-    kafka.sendFailure = new Error('Connection error: ECONNREFUSED');
-    await expect(kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)])).rejects.toThrow(
+    widgets.kafka.sendFailure = new Error('Connection error: ECONNREFUSED');
+    await expect(widgets.kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)])).rejects.toThrow(
       'ECONNREFUSED',
     );
     expect(projection.handled).toEqual([1]);
     // kafkajs fetches the batch again from the last resolved offset.
-    expect(kafka.partition(TOPIC)).toEqual({ resolved: '1' });
+    expect(widgets.kafka.partition(TOPIC)).toEqual({ resolved: '1' });
   });
 
   it('stops fetching, waits for the batch under way and commits it before disconnecting', async () => {
     await widgets.start(WidgetProjector);
-    kafka.commitIntervalUp = false;
+    widgets.kafka.commitIntervalUp = false;
     let release!: () => void;
     projection.gate = new Promise((resolve) => (release = resolve));
-    const delivery = kafka.deliver(TOPIC, [change(0, 1), change(1, 2)]);
+    const delivery = widgets.kafka.deliver(TOPIC, [change(0, 1), change(1, 2)]);
     const stopping = widgets.close();
     await new Promise((resolve) => setImmediate(resolve));
-    expect(kafka.actions).toEqual([`paused ${TOPIC}`]);
+    expect(widgets.kafka.actions).toEqual([`paused ${TOPIC}`]);
     release();
     await Promise.all([delivery, stopping]);
     expect(projection.handled).toEqual([1, 2]);
-    expect(kafka.actions).toEqual([
+    expect(widgets.kafka.actions).toEqual([
       `paused ${TOPIC}`,
       `committed ${TOPIC}:0 up to 2`,
       'consumer disconnected',

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { register } from 'prom-client';
-import { FakeKafka } from './fake-kafka';
 import {
   change,
   deadLetters,
@@ -26,9 +25,6 @@ async function systemicFaultsCounted(): Promise<number> {
 }
 
 describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
-  let kafka: FakeKafka;
-  let widgets: WidgetsApp;
-
   /** Lets `consuming` run through its back-offs on fake time. */
   async function outlive(consuming: Promise<void>): Promise<void> {
     await jest.advanceTimersByTimeAsync(LONG_ENOUGH_MS);
@@ -37,12 +33,12 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
 
   beforeEach(() => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    widgets = new WidgetsApp();
-    kafka = widgets.kafka;
   });
 
-  afterEach(async () => {
-    await widgets.close();
+  // Made on fake time, and closed on it before the next hook gives real time back.
+  const widgets = WidgetsApp.perTest();
+
+  afterEach(() => {
     jest.useRealTimers();
     jest.restoreAllMocks();
   });
@@ -52,14 +48,14 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
     const warnings = jest.spyOn(Logger.prototype, 'warn');
     const countedBefore = await systemicFaultsCounted();
     projection.unreachableFor.set(2, 8);
-    await outlive(kafka.consume(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]));
+    await outlive(widgets.kafka.consume(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]));
     expect(projection.calls).toEqual([[1], ...Array.from({ length: 9 }, () => [2]), [3]]);
     expect(projection.handled).toEqual([1, 2, 3]);
-    expect(kafka.pauseLengths).toEqual([500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect(widgets.kafka.pauseLengths).toEqual([500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
     // A systemic fault ends the message's own tries at once.
     expect(retryDelays()).toEqual([]);
-    expect(kafka.sent).toEqual([]);
-    expect(kafka.partition(TOPIC).committed).toBe('3');
+    expect(widgets.kafka.sent).toEqual([]);
+    expect(widgets.kafka.partition(TOPIC).committed).toBe('3');
     expect((await systemicFaultsCounted()) - countedBefore).toBe(8);
     expect(warnings).toHaveBeenCalledTimes(8);
     expect(warnings).toHaveBeenCalledWith(
@@ -71,23 +67,23 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
   it('starts the back-off over at the next message a fault stops at', async () => {
     await widgets.start(WidgetProjector);
     projection.unreachableFor.set(1, 2).set(2, 1);
-    await outlive(kafka.consume(TOPIC, [change(0, 1), change(1, 2)]));
+    await outlive(widgets.kafka.consume(TOPIC, [change(0, 1), change(1, 2)]));
     expect(projection.handled).toEqual([1, 2]);
-    expect(kafka.pauseLengths).toEqual([500, 1_000, 500]);
+    expect(widgets.kafka.pauseLengths).toEqual([500, 1_000, 500]);
   });
 
   it("holds a batch handler's batch whole rather than handing its events over one by one", async () => {
     await widgets.start(WidgetBatchProjector);
     projection.unreachableFor.set(2, 2);
-    await outlive(kafka.consume(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]));
+    await outlive(widgets.kafka.consume(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]));
     expect(projection.calls).toEqual([
       [1, 2, 3],
       [1, 2, 3],
       [1, 2, 3],
     ]);
     expect(projection.handled).toEqual([1, 2, 3]);
-    expect(kafka.pauseLengths).toEqual([500, 1_000]);
-    expect(kafka.sent).toEqual([]);
+    expect(widgets.kafka.pauseLengths).toEqual([500, 1_000]);
+    expect(widgets.kafka.sent).toEqual([]);
   });
 
   it.each([
@@ -97,33 +93,33 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
     await widgets.start(WidgetProjector);
     projection.failing.add(1);
     projection.failure = failure;
-    await outlive(kafka.consume(TOPIC, [change(0, 1), change(1, 2)]));
+    await outlive(widgets.kafka.consume(TOPIC, [change(0, 1), change(1, 2)]));
     expect(projection.calls).toEqual([[1], [1], [1], [1], [1], [2]]);
     expect(retryDelays()).toEqual([100, 200, 400, 800]);
-    expect(kafka.pauseLengths).toEqual([]);
-    expect(deadLetters(kafka).map(({ headers }) => headers['x-original-offset'])).toEqual(['0']);
-    expect(kafka.partition(TOPIC).committed).toBe('2');
+    expect(widgets.kafka.pauseLengths).toEqual([]);
+    expect(deadLetters(widgets.kafka).map(({ headers }) => headers['x-original-offset'])).toEqual(['0']);
+    expect(widgets.kafka.partition(TOPIC).committed).toBe('2');
   });
 
   it('tries a message 5 times once the fault clears, then dead-letters it if it fails', async () => {
     await widgets.start(WidgetProjector);
     projection.unreachableFor.set(1, 1);
     projection.failing.add(1);
-    await outlive(kafka.consume(TOPIC, [change(0, 1), change(1, 2)]));
+    await outlive(widgets.kafka.consume(TOPIC, [change(0, 1), change(1, 2)]));
     expect(projection.calls).toEqual([[1], [1], [1], [1], [1], [1], [2]]);
-    expect(kafka.pauseLengths).toEqual([500]);
-    expect(deadLetters(kafka)).toHaveLength(1);
+    expect(widgets.kafka.pauseLengths).toEqual([500]);
+    expect(deadLetters(widgets.kafka)).toHaveLength(1);
   });
 
   it('stops at once while a partition is held, committing what came before, resuming nothing', async () => {
     await widgets.start(WidgetProjector);
-    kafka.commitIntervalUp = false;
+    widgets.kafka.commitIntervalUp = false;
     projection.unreachableFor.set(2, Infinity);
-    await kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1), change(1, 2), change(2, 3)]);
     await widgets.close();
     await jest.advanceTimersByTimeAsync(LONG_ENOUGH_MS);
     expect(projection.handled).toEqual([1]);
-    expect(kafka.actions).toEqual([
+    expect(widgets.kafka.actions).toEqual([
       `paused ${TOPIC}:0`,
       `paused ${TOPIC}`,
       `committed ${TOPIC}:0 up to 1`,
@@ -137,13 +133,13 @@ describe('KafkaEventServer on a systemic fault (kafkajs replaced)', () => {
     let release!: () => void;
     projection.gate = new Promise((resolve) => (release = resolve));
     projection.unreachableFor.set(1, Infinity);
-    const delivery = kafka.deliver(TOPIC, [change(0, 1)]);
+    const delivery = widgets.kafka.deliver(TOPIC, [change(0, 1)]);
     const stopping = widgets.close();
     release();
     await Promise.all([delivery, stopping]);
     expect(jest.getTimerCount()).toBe(0);
-    expect(kafka.actions).not.toContain(`paused ${TOPIC}:0`);
+    expect(widgets.kafka.actions).not.toContain(`paused ${TOPIC}:0`);
     // The group's next owner reads the message first.
-    expect(kafka.partition(TOPIC).committed).toBe('0');
+    expect(widgets.kafka.partition(TOPIC).committed).toBe('0');
   });
 });

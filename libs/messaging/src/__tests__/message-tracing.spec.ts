@@ -1,7 +1,14 @@
-import { propagation, context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { recordSpans, RecordedSpans } from '@payments/testing';
-import { sendingStoredTraceContexts } from '../message-tracing';
-import { FakeKafka } from './fake-kafka';
+import {
+  propagation,
+  context,
+  isSpanContextValid,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
+import { EachMessagePayload } from 'kafkajs';
+import { recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
+import { sendingStoredTraceContexts, traceparentOf } from '../message-tracing';
 import {
   change,
   projection,
@@ -17,16 +24,27 @@ jest.mock('node:timers/promises', () => ({ setTimeout: jest.fn(async () => undef
 /** The trace headers a producer writes with an event inside a span of its own, and that span. */
 function producedInSpan(name: string) {
   const span = trace.getTracer('test-producer').startSpan(name);
-  const headers: Record<string, string> = {};
-  propagation.inject(trace.setSpan(context.active(), span), headers);
   span.end();
-  return { headers, producer: span.spanContext() };
+  return { headers: { traceparent: traceparentOfSpan(span) }, producer: span.spanContext() };
 }
+
+const WELL_FORMED = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+
+/** traceparent headers that anyone able to write to a topic could send, none of them valid W3C. */
+const MALFORMED_TRACEPARENTS = [
+  '00-zz-zz-01',
+  `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`,
+  `00-4bf92f3577b34da6a3ce929d0e0e4736-${'0'.repeat(16)}-01`,
+  `ff${WELL_FORMED.slice(2)}`,
+  `${WELL_FORMED}${'a'.repeat(4096)}`,
+];
+
+const malformedMessages = () =>
+  MALFORMED_TRACEPARENTS.map((traceparent, index) => change(index, index + 1, { traceparent }));
 
 describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
   let spans: RecordedSpans;
-  let kafka: FakeKafka;
-  let widgets: WidgetsApp;
+  const widgets = WidgetsApp.perTest();
 
   beforeAll(() => {
     spans = recordSpans();
@@ -36,22 +54,13 @@ describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
     await spans.stop();
   });
 
-  beforeEach(() => {
-    widgets = new WidgetsApp();
-    kafka = widgets.kafka;
-  });
-
-  afterEach(async () => {
-    await widgets.close();
-  });
-
   const processSpans = () => spans.ended().filter((span) => span.name === `${TOPIC} process`);
 
   it("runs a message's handler in its producer's trace, in a CONSUMER span of the message", async () => {
     await widgets.start(WidgetProjector);
     const { headers, producer } = producedInSpan('transfer-out');
 
-    await kafka.deliver(TOPIC, [change(0, 1), change(1, 2, headers)], 2);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1), change(1, 2, headers)], 2);
 
     expect(projection.traceIds[1]).toBe(producer.traceId);
     expect(projection.traceIds[0]).not.toBe(producer.traceId);
@@ -73,7 +82,7 @@ describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
     projection.failing.add(1);
     const { headers, producer } = producedInSpan('transfer-out');
 
-    await kafka.deliver(TOPIC, [change(0, 1, headers)]);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1, headers)]);
 
     expect(projection.traceIds).toEqual(Array(5).fill(producer.traceId));
     const [consumed] = processSpans().filter((span) => span.spanContext().traceId === producer.traceId);
@@ -105,7 +114,7 @@ describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
     const first = producedInSpan('transfer-out');
     const second = producedInSpan('quote execution');
 
-    await kafka.deliver(TOPIC, [change(0, 1, first.headers), change(1, 2, second.headers)]);
+    await widgets.kafka.deliver(TOPIC, [change(0, 1, first.headers), change(1, 2, second.headers)]);
 
     expect(projection.calls).toEqual([[1, 2]]);
     const [batch] = processSpans().slice(-1);
@@ -116,4 +125,45 @@ describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
     expect(batch.attributes['messaging.batch.message_count']).toBe(2);
     expect(projection.traceIds).toEqual([batch.spanContext().traceId]);
   });
+
+  it('handles each message whose traceparent is malformed in a new trace of its own', async () => {
+    await widgets.start(WidgetProjector);
+    const before = processSpans().length;
+
+    await widgets.kafka.deliver(TOPIC, malformedMessages());
+
+    expect(projection.handled).toEqual([1, 2, 3, 4, 5]);
+    const consumed = processSpans().slice(before);
+    expect(consumed.map((span) => span.parentSpanContext)).toEqual(Array(5).fill(undefined));
+    expect(consumed.every((span) => isSpanContextValid(span.spanContext()))).toBe(true);
+    expect(new Set(projection.traceIds).size).toBe(5);
+    expect(projection.traceIds).toEqual(consumed.map((span) => span.spanContext().traceId));
+  });
+
+  it("links a batch handler's call to no producer whose traceparent is malformed", async () => {
+    await widgets.start(WidgetBatchProjector);
+
+    await widgets.kafka.deliver(TOPIC, malformedMessages());
+
+    expect(projection.handled).toEqual([1, 2, 3, 4, 5]);
+    const [batch] = processSpans().slice(-1);
+    expect(batch.links).toEqual([]);
+    expect(batch.parentSpanContext).toBeUndefined();
+  });
+});
+
+describe('traceparentOf a message, tracing off', () => {
+  const payloadWith = (traceparent: string) =>
+    ({ topic: TOPIC, partition: 0, message: change(0, 1, { traceparent }) }) as EachMessagePayload;
+
+  it("answers a valid producer's traceparent as it came", () => {
+    expect(traceparentOf(payloadWith(WELL_FORMED))).toBe(WELL_FORMED);
+  });
+
+  it.each(MALFORMED_TRACEPARENTS.map((traceparent) => [traceparent.slice(0, 60), traceparent]))(
+    'drops a malformed one: %s',
+    (_, traceparent) => {
+      expect(traceparentOf(payloadWith(traceparent))).toBeUndefined();
+    },
+  );
 });

@@ -86,15 +86,30 @@ class RethrowingFilter implements ExceptionFilter {
 }
 
 /**
- * One test's widgets app, its transport on a fresh FakeKafka, and a fresh projection. The specs mock
- * node:timers/promises, so that the back-off between a message's own tries is recorded rather than
- * waited for.
+ * The widgets app of each test of a describe block, its transport on a FakeKafka and the projection
+ * all made anew for the test. The specs mock node:timers/promises, so that the back-off between a
+ * message's own tries is recorded rather than waited for.
  */
 export class WidgetsApp {
-  readonly kafka = new FakeKafka();
+  /** The running test's kafkajs. */
+  kafka!: FakeKafka;
   private app?: INestMicroservice;
 
-  constructor() {
+  private constructor() {}
+
+  /**
+   * Call in a describe block: renews the app before each of its tests and closes it after, in the
+   * order of the block's other beforeEach and afterEach hooks.
+   */
+  static perTest(): WidgetsApp {
+    const widgets = new WidgetsApp();
+    beforeEach(() => widgets.renew());
+    afterEach(() => widgets.close());
+    return widgets;
+  }
+
+  private renew(): void {
+    this.kafka = new FakeKafka();
     Object.assign(projection, freshProjection());
     jest.mocked(delay).mockClear();
   }

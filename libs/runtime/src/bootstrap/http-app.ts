@@ -13,6 +13,7 @@ import { ReadinessRegistry } from '../health/readiness';
 import { closeConnectionsWhenStopping } from './drain-connections';
 import { installEdgeGuard } from './edge-guard';
 import { installInternalAuth } from './internal-auth';
+import { discardRefusedBodies } from './refused-body';
 
 /** JSON bodies above this are refused with 413 before any app code runs. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -71,6 +72,7 @@ export async function createHttpApp(
     done();
   });
   installEdgeGuard(fastify);
+  discardRefusedBodies(fastify);
   if (!options.publicEdge) installInternalAuth(fastify, app.get(CallerAssertions));
   closeConnectionsWhenStopping(fastify, app.get(ReadinessRegistry));
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
-import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { recordSpans, RecordedSpans } from '@payments/testing';
+import { SpanContext, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
+import { recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
@@ -212,8 +212,11 @@ describe('SettlementWorker', () => {
 
   describe('with tracing on', () => {
     /** The span of the request that created the transaction. */
-    const REQUEST_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const REQUEST_SPAN = '00f067aa0ba902b7';
+    const REQUEST: SpanContext = {
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      spanId: '00f067aa0ba902b7',
+      traceFlags: TraceFlags.SAMPLED,
+    };
     let spans: RecordedSpans;
 
     beforeAll(() => {
@@ -231,12 +234,12 @@ describe('SettlementWorker', () => {
         return postings.map(() => undefined);
       });
 
-      await settle([{ ...dueTransaction(GOOD, 1), traceparent: `00-${REQUEST_TRACE}-${REQUEST_SPAN}-01` }]);
+      await settle([{ ...dueTransaction(GOOD, 1), traceparent: traceparentOfSpan(REQUEST) }]);
 
       const [settled] = spans.ended().filter((span) => span.name === 'settlement move');
       expect(settled.kind).toBe(SpanKind.INTERNAL);
-      expect(settled.spanContext().traceId).toBe(REQUEST_TRACE);
-      expect(settled.parentSpanContext?.spanId).toBe(REQUEST_SPAN);
+      expect(settled.spanContext().traceId).toBe(REQUEST.traceId);
+      expect(settled.parentSpanContext?.spanId).toBe(REQUEST.spanId);
       expect(settled.attributes['payments.settlement.outcome']).toBe('move');
       expect(ledgerSpan).toBe(settled.spanContext().spanId);
       const [[, [change]]] = transactions.move.mock.calls as [unknown, StatusChange[]][];
@@ -254,7 +257,7 @@ describe('SettlementWorker', () => {
         .ended()
         .find((span) => span.attributes['payments.settlement.outcome'] === 'retry')!;
       expect(failed.parentSpanContext).toBeUndefined();
-      expect(failed.spanContext().traceId).not.toBe(REQUEST_TRACE);
+      expect(failed.spanContext().traceId).not.toBe(REQUEST.traceId);
       expect(failed.status.code).toBe(SpanStatusCode.ERROR);
     });
   });

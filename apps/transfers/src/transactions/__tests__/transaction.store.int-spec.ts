@@ -1,7 +1,6 @@
 import { ConfigService } from '@nestjs/config';
-import { trace } from '@opentelemetry/api';
 import { Outbox } from '@payments/persistence';
-import { MigratedDatabase, recordSpans, RecordedSpans } from '@payments/testing';
+import { inActiveSpan, MigratedDatabase, recordSpans, RecordedSpans } from '@payments/testing';
 import { DataSource, EntityManager } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { newTransferOut } from '@transfers/transactions/__tests__/new-transfer-out';
@@ -86,8 +85,8 @@ describe('TransactionStore (PostgreSQL)', () => {
       const requests = [pendingTransferOut(), pendingTransferOut(), pendingTransferOut()];
       // Three at once: with one statement in flight, the later two share the next ones.
       const traced = await Promise.all(
-        requests.map((created) =>
-          trace.getTracer('test').startActiveSpan('request', async (span) => {
+        requests.map(async (created) => {
+          const { traceparent } = await inActiveSpan('request', async () => {
             await store.insertCommitted(created);
             await store.moveCommitted({
               id: created.transaction.id,
@@ -95,11 +94,9 @@ describe('TransactionStore (PostgreSQL)', () => {
               to: 'PENDING',
               reason: 'test',
             });
-            span.end();
-            const { traceId, spanId } = span.spanContext();
-            return { id: created.transaction.id, traceparent: `00-${traceId}-${spanId}-01` };
-          }),
-        ),
+          });
+          return { id: created.transaction.id, traceparent };
+        }),
       );
 
       const ids = traced.map(({ id }) => id);

@@ -1,8 +1,8 @@
 import { ConfigService } from '@nestjs/config';
-import { SpanKind, trace } from '@opentelemetry/api';
+import { SpanContext, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { Environment } from '@payments/contracts';
-import { recordSpans, RecordedSpans } from '@payments/testing';
+import { recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
 import { once } from 'node:events';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -12,9 +12,12 @@ import { WebhookSigner } from '@webhooks/signing/webhook-signer';
 import { WebhookDispatcherEnvironment } from '@webhooks/webhook-dispatcher.environment';
 
 /** The trace context of the transaction event the delivery was enqueued for. */
-const EVENT_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
-const EVENT_SPAN = '00f067aa0ba902b7';
-const TRACEPARENT = `00-${EVENT_TRACE}-${EVENT_SPAN}-01`;
+const EVENT: SpanContext = {
+  traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+  spanId: '00f067aa0ba902b7',
+  traceFlags: TraceFlags.SAMPLED,
+};
+const TRACEPARENT = traceparentOfSpan(EVENT);
 
 const CONFIG: Record<string, unknown> = {
   WEBHOOK_TIMEOUT_MS: 2_000,
@@ -90,10 +93,10 @@ describe('a webhook attempt', () => {
 
       const [deliver] = deliverSpans();
       expect(deliver.kind).toBe(SpanKind.CLIENT);
-      expect(deliver.spanContext().traceId).toBe(EVENT_TRACE);
-      expect(deliver.parentSpanContext?.spanId).toBe(EVENT_SPAN);
+      expect(deliver.spanContext().traceId).toBe(EVENT.traceId);
+      expect(deliver.parentSpanContext?.spanId).toBe(EVENT.spanId);
       expect(deliver.attributes['http.response.status_code']).toBe(200);
-      expect(received).toEqual([[`00-${EVENT_TRACE}-${deliver.spanContext().spanId}-01`]]);
+      expect(received).toEqual([[traceparentOfSpan(deliver)]]);
     });
 
     it("sends one traceparent, the undici instrumentation's, when that instrumentation is on", async () => {
@@ -108,7 +111,7 @@ describe('a webhook attempt', () => {
 
       const request = spans.ended().find((span) => span.name === 'POST')!;
       expect(request.parentSpanContext?.spanId).toBe(deliverSpans().at(-1)!.spanContext().spanId);
-      expect(received).toEqual([[`00-${EVENT_TRACE}-${request.spanContext().spanId}-01`]]);
+      expect(received).toEqual([[traceparentOfSpan(request)]]);
     });
   });
 });

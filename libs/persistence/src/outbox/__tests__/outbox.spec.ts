@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { context, trace } from '@opentelemetry/api';
 import { createEvent, Environment, EventEnvelope, TopicContract } from '@payments/contracts';
 import { CommonEnvironment } from '@payments/runtime';
-import { recordSpans, RecordedSpans } from '@payments/testing';
+import { inActiveSpan, recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
 import { Outbox } from '../outbox';
 
 class GadgetChangedV1 {}
@@ -49,36 +49,25 @@ describe('Outbox rows', () => {
       await spans.stop();
     });
 
-    it('carry the W3C traceparent of the span they were written in', () => {
-      const written = trace.getTracer('test').startActiveSpan('transfer-out', (span) => {
-        span.end();
-        return { rows: rowHeaders(), span: span.spanContext() };
-      });
-      const traceparent = `00-${written.span.traceId}-${written.span.spanId}-01`;
-      expect(written.rows).toEqual([
+    it('carry the W3C traceparent of the span they were written in', async () => {
+      const { result: rows, traceparent } = await inActiveSpan('transfer-out', rowHeaders);
+      expect(rows).toEqual([
         { 'event-type': 'gadget.changed', 'x-request-id': 'req-1', traceparent },
         { 'event-type': 'gadget.changed', 'x-request-id': 'req-1', traceparent },
       ]);
     });
 
-    it("carry each event's own trace where one is given, the active one for the others", () => {
-      const tracer = trace.getTracer('test');
-      const settled = tracer.startSpan('settlement move');
+    it("carry each event's own trace where one is given, the active one for the others", async () => {
+      const settled = trace.getTracer('test').startSpan('settlement move');
       settled.end();
-      const rows = tracer.startActiveSpan('worker', (worker) => {
-        worker.end();
-        const headers = outbox
+      const worker = await inActiveSpan('worker', () =>
+        outbox
           .rowsOf(GADGET_EVENTS, [gadgetChanged(), gadgetChanged()], 'req-1', [
             trace.setSpan(context.active(), settled),
           ])
-          .headers.map((each) => (JSON.parse(each) as Record<string, string>).traceparent);
-        return { headers, worker: worker.spanContext() };
-      });
-      const { traceId, spanId } = settled.spanContext();
-      expect(rows.headers).toEqual([
-        `00-${traceId}-${spanId}-01`,
-        `00-${rows.worker.traceId}-${rows.worker.spanId}-01`,
-      ]);
+          .headers.map((each) => (JSON.parse(each) as Record<string, string>).traceparent),
+      );
+      expect(worker.result).toEqual([traceparentOfSpan(settled), worker.traceparent]);
     });
 
     it('carry none outside a span', () => {
