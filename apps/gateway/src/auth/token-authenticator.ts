@@ -89,19 +89,39 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     if (cached && cached.expiresAt > Date.now() && timingSafeEqual(cached.secretDigest, secretDigest)) {
       return cached.principal;
     }
-    await budget?.charge();
-    // Concurrent first calls with the same pair share one scrypt verification.
+    // Concurrent first calls with the same pair share one scrypt verification and its one charge.
     const pendingKey = `${credentials.clientId}:${secretDigest.toString('hex')}`;
     let verification = this.pending.get(pendingKey);
     if (!verification) {
-      verification = this.limiter
-        .run(() => this.verify(credentials.clientId, credentials.secret, secretDigest))
-        .finally(() => this.pending.delete(pendingKey));
+      verification = this.chargedVerification(
+        credentials.clientId,
+        credentials.secret,
+        secretDigest,
+        budget,
+      ).finally(() => this.pending.delete(pendingKey));
       this.pending.set(pendingKey, verification);
     }
     const principal = await verification;
     if (!principal) throw new ApiException('UNAUTHORIZED', 'Invalid client id or secret');
-    await budget?.refund();
+    return principal;
+  }
+
+  /**
+   * One check of a pair against its hash, paid for by the budget of the call that started it. The
+   * calls that share it pay nothing: a client's burst of right calls on a cold cache (a replica just
+   * started) would otherwise be charged as a burst of failures and refused past the budget, and the
+   * refused charges, never refunded, would lock its address out for the window. Wrong guesses still
+   * pay one each, as each distinct guess costs a check.
+   */
+  private async chargedVerification(
+    clientId: string,
+    secret: string,
+    secretDigest: Buffer,
+    budget: VerificationBudget | undefined,
+  ): Promise<Principal | undefined> {
+    await budget?.charge();
+    const principal = await this.limiter.run(() => this.verify(clientId, secret, secretDigest));
+    if (principal) await budget?.refund();
     return principal;
   }
 

@@ -96,6 +96,19 @@ describe('TokenAuthenticator under attack', () => {
     expect(ledger).toEqual({ charged: 2, refunded: 1 });
   });
 
+  it('charges a burst of right calls on a cold cache once: past the budget, none is refused', async () => {
+    const { authenticator, lookups } = await authenticatorWith({ concurrent: 4, queued: 4 });
+    const { budget, ledger } = budgetOf(3);
+
+    const principals = await Promise.all(
+      Array.from({ length: 50 }, () => authenticator.authenticate(basic('client-1', SECRET), budget)),
+    );
+
+    expect(principals.every((principal) => principal.tokenId === 'token-1')).toBe(true);
+    expect(lookups.count).toBe(1);
+    expect(ledger).toEqual({ charged: 1, refunded: 1 });
+  });
+
   it('runs at most AUTH_MAX_CONCURRENT_VERIFICATIONS checks, queues AUTH_MAX_QUEUED_VERIFICATIONS, refuses the rest with 503', async () => {
     const { authenticator, lookups } = await authenticatorWith({ concurrent: 2, queued: 3 });
     let open!: () => void;
