@@ -6,7 +6,8 @@
 // The bulk import starts stacks of its own, with one and then two worker replicas. `growth` runs
 // only when asked for (`--only growth`): it grows one platform's history to `--growth-rows N` rows
 // per resource (default 1,000,000, about an hour here) on a stack and database of its own. `tracing`
-// alternates the transfer-out load on stacks with tracing off and on (`--tracing-rounds N` each, 2).
+// alternates the transfer-out load on stacks with tracing off, on, sampled and sampling none
+// (`--tracing-rounds N` each, 2).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
