@@ -89,9 +89,10 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     if (cached && cached.expiresAt > Date.now() && timingSafeEqual(cached.secretDigest, secretDigest)) {
       return cached.principal;
     }
-    // Concurrent first calls with the same pair share one scrypt verification and its one charge.
+    // Concurrent first calls with the same pair share one scrypt verification.
     const pendingKey = `${credentials.clientId}:${secretDigest.toString('hex')}`;
     let verification = this.pending.get(pendingKey);
+    const sharesCheck = verification !== undefined;
     if (!verification) {
       verification = this.chargedVerification(
         credentials.clientId,
@@ -102,16 +103,19 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
       this.pending.set(pendingKey, verification);
     }
     const principal = await verification;
-    if (!principal) throw new ApiException('UNAUTHORIZED', 'Invalid client id or secret');
+    if (!principal) {
+      // A call that shared another's check of a wrong pair is a failure of its own all the same.
+      if (sharesCheck) await budget?.charge();
+      throw new ApiException('UNAUTHORIZED', 'Invalid client id or secret');
+    }
     return principal;
   }
 
   /**
-   * One check of a pair against its hash, paid for by the budget of the call that started it. The
-   * calls that share it pay nothing: a client's burst of right calls on a cold cache (a replica just
-   * started) would otherwise be charged as a burst of failures and refused past the budget, and the
-   * refused charges, never refunded, would lock its address out for the window. Wrong guesses still
-   * pay one each, as each distinct guess costs a check.
+   * One check of a pair against its hash, charged before it runs to the budget of the call that
+   * started it. The calls that share it are charged only once it has failed: charged up front, a
+   * client's burst of right calls on a cold cache (a replica just started) was refused past the
+   * budget, and the refused charges, never refunded, locked its address out for the window.
    */
   private async chargedVerification(
     clientId: string,

@@ -109,6 +109,21 @@ describe('TokenAuthenticator under attack', () => {
     expect(ledger).toEqual({ charged: 1, refunded: 1 });
   });
 
+  it('charges each call of a burst of one wrong pair, the ones that shared the check once it failed', async () => {
+    const { authenticator, lookups } = await authenticatorWith({ concurrent: 4, queued: 4 });
+    const { budget, ledger } = budgetOf(3);
+
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () => authenticator.authenticate(basic('client-1', 'wrong'), budget)),
+    );
+
+    const codes = outcomes.map((outcome) => (outcome.status === 'rejected' ? outcome.reason.code : 'OK'));
+    expect(codes.filter((code) => code === 'UNAUTHORIZED')).toHaveLength(3);
+    expect(codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(7);
+    expect(lookups.count).toBe(1);
+    expect(ledger).toEqual({ charged: 10, refunded: 0 });
+  });
+
   it('runs at most AUTH_MAX_CONCURRENT_VERIFICATIONS checks, queues AUTH_MAX_QUEUED_VERIFICATIONS, refuses the rest with 503', async () => {
     const { authenticator, lookups } = await authenticatorWith({ concurrent: 2, queued: 3 });
     let open!: () => void;
