@@ -75,7 +75,15 @@ if (['reads', 'money', 'quotes', 'incoming', 'export'].some(runs)) {
       if (!runs(part)) continue;
       const durationSeconds = Number(values.duration ?? 60);
       const warmupSeconds = Number(values.warmup ?? 20);
-      results[part] = await benchMoneyPath({ api, env, durationSeconds, warmupSeconds, log, root: ROOT, scenario });
+      results[part] = await benchMoneyPath({
+        api,
+        env,
+        durationSeconds,
+        warmupSeconds,
+        log,
+        root: ROOT,
+        scenario,
+      });
     }
     if (runs('export')) {
       const { benchExport } = await import('./bench/export.mjs');
@@ -112,7 +120,12 @@ if (runs('growth')) {
   const { benchGrowth } = await import('./bench/growth.mjs');
   await dropDatabase(growthEnv.DATABASE_URL);
   await setup(growthEnv, { log: () => undefined, build: false });
-  results.growth = await benchGrowth({ env: growthEnv, rows: Number(values['growth-rows'] ?? 1_000_000), log, logDir });
+  results.growth = await benchGrowth({
+    env: growthEnv,
+    rows: Number(values['growth-rows'] ?? 1_000_000),
+    log,
+    logDir,
+  });
 }
 const { deleteRunResources } = await import('./lib/kafka-run-resources.mjs');
 await deleteRunResources(env.KAFKA_TOPIC_PREFIX);
@@ -126,8 +139,11 @@ const { summarizeGrowth } = await import('./bench/growth.mjs');
 const { summarizeExport } = await import('./bench/export.mjs');
 const { summarizeTracing } = await import('./bench/tracing.mjs');
 console.log('\nBenchmark results (2-core machine, every app, Kafka, PostgreSQL and Redis on it):');
-console.log(`  CPU probe before the load: ${results.cpuProbeMs} ms (machines of one kind, even one machine over a day, differ; compare runs by it)`);
-if (results.startSeconds) console.log(`  start from a built tree to ready: ${results.startSeconds.toFixed(1)} s`);
+console.log(
+  `  CPU probe before the load: ${results.cpuProbeMs} ms (machines of one kind, even one machine over a day, differ; compare runs by it)`,
+);
+if (results.startSeconds)
+  console.log(`  start from a built tree to ready: ${results.startSeconds.toFixed(1)} s`);
 for (const line of [
   ...(results.reads ? summarizeReads(results.reads) : []),
   ...(results.money ? summarizeMoneyPath(results.money) : []),
@@ -167,16 +183,22 @@ function parseOptions() {
         'tracing-rounds': { type: 'string' },
       },
     });
-    for (const part of values.only?.split(',') ?? []) if (!PARTS.includes(part)) throw new Error(`unknown part '${part}'`);
-    if (values.duration !== undefined && !(Number(values.duration) > 0)) throw new Error('--duration must be a positive number');
-    if (values.warmup !== undefined && !(Number(values.warmup) >= 0)) throw new Error('--warmup must be zero or more');
+    for (const part of values.only?.split(',') ?? [])
+      if (!PARTS.includes(part)) throw new Error(`unknown part '${part}'`);
+    if (values.duration !== undefined && !(Number(values.duration) > 0))
+      throw new Error('--duration must be a positive number');
+    if (values.warmup !== undefined && !(Number(values.warmup) >= 0))
+      throw new Error('--warmup must be zero or more');
     // The growth starts from 1,000 rows per resource.
     const growthRows = Number(values['growth-rows'] ?? 1_000_000);
-    if (!Number.isInteger(growthRows) || growthRows <= 1_000) throw new Error('--growth-rows must be a whole number above 1000');
+    if (!Number.isInteger(growthRows) || growthRows <= 1_000)
+      throw new Error('--growth-rows must be a whole number above 1000');
     const exportRows = Number(values['export-rows'] ?? 1_000_000);
-    if (!Number.isInteger(exportRows) || exportRows < 1) throw new Error('--export-rows must be a positive whole number');
+    if (!Number.isInteger(exportRows) || exportRows < 1)
+      throw new Error('--export-rows must be a positive whole number');
     const tracingRounds = Number(values['tracing-rounds'] ?? 2);
-    if (!Number.isInteger(tracingRounds) || tracingRounds < 1) throw new Error('--tracing-rounds must be a positive whole number');
+    if (!Number.isInteger(tracingRounds) || tracingRounds < 1)
+      throw new Error('--tracing-rounds must be a positive whole number');
     return values;
   } catch (error) {
     console.error(`${error.message}\n${USAGE}`);

@@ -7,7 +7,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { EachMessagePayload } from 'kafkajs';
-import { recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
+import { recordSpans, traceparentOfSpan } from '@payments/testing';
 import { sendingStoredTraceContexts, traceparentOf } from '../message-tracing';
 import {
   change,
@@ -43,16 +43,8 @@ const malformedMessages = () =>
   MALFORMED_TRACEPARENTS.map((traceparent, index) => change(index, index + 1, { traceparent }));
 
 describe('KafkaEventServer with tracing on (kafkajs replaced)', () => {
-  let spans: RecordedSpans;
+  const spans = recordSpans();
   const widgets = WidgetsApp.perTest();
-
-  beforeAll(() => {
-    spans = recordSpans();
-  });
-
-  afterAll(async () => {
-    await spans.stop();
-  });
 
   const processSpans = () => spans.ended().filter((span) => span.name === `${TOPIC} process`);
 

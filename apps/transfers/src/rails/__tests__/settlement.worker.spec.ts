@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { SpanContext, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
-import { recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
+import { recordSpans, traceparentOfSpan } from '@payments/testing';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
@@ -217,15 +217,7 @@ describe('SettlementWorker', () => {
       spanId: '00f067aa0ba902b7',
       traceFlags: TraceFlags.SAMPLED,
     };
-    let spans: RecordedSpans;
-
-    beforeAll(() => {
-      spans = recordSpans();
-    });
-
-    afterAll(async () => {
-      await spans.stop();
-    });
+    const spans = recordSpans();
 
     it("settles a transaction in a span of its creating request's trace, writing its event under it", async () => {
       let ledgerSpan: string | undefined;

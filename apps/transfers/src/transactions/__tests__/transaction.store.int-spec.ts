@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { Outbox } from '@payments/persistence';
-import { inActiveSpan, MigratedDatabase, recordSpans, RecordedSpans } from '@payments/testing';
+import { inActiveSpan, MigratedDatabase, recordSpans } from '@payments/testing';
 import { DataSource, EntityManager } from 'typeorm';
 import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { newTransferOut } from '@transfers/transactions/__tests__/new-transfer-out';
@@ -71,15 +71,7 @@ describe('TransactionStore (PostgreSQL)', () => {
   });
 
   describe('with tracing on', () => {
-    let spans: RecordedSpans;
-
-    beforeAll(() => {
-      spans = recordSpans();
-    });
-
-    afterAll(async () => {
-      await spans.stop();
-    });
+    recordSpans();
 
     it("keeps each request's trace with its rail attempt and its event when requests share statements", async () => {
       const requests = [pendingTransferOut(), pendingTransferOut(), pendingTransferOut()];

@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { SpanContext, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { Environment } from '@payments/contracts';
-import { recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
+import { recordSpans, traceparentOfSpan } from '@payments/testing';
 import { once } from 'node:events';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -76,15 +76,7 @@ describe('a webhook attempt', () => {
   });
 
   describe('with tracing on', () => {
-    let spans: RecordedSpans;
-
-    beforeAll(() => {
-      spans = recordSpans();
-    });
-
-    afterAll(async () => {
-      await spans.stop();
-    });
+    const spans = recordSpans();
 
     const deliverSpans = () => spans.ended().filter((span) => span.name === 'webhook deliver');
 

@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { context, trace } from '@opentelemetry/api';
 import { createEvent, Environment, EventEnvelope, TopicContract } from '@payments/contracts';
 import { CommonEnvironment } from '@payments/runtime';
-import { inActiveSpan, recordSpans, RecordedSpans, traceparentOfSpan } from '@payments/testing';
+import { inActiveSpan, recordSpans, traceparentOfSpan } from '@payments/testing';
 import { Outbox } from '../outbox';
 
 class GadgetChangedV1 {}
@@ -39,15 +39,7 @@ describe('Outbox rows', () => {
   });
 
   describe('with tracing on', () => {
-    let spans: RecordedSpans;
-
-    beforeAll(() => {
-      spans = recordSpans();
-    });
-
-    afterAll(async () => {
-      await spans.stop();
-    });
+    recordSpans();
 
     it('carry the W3C traceparent of the span they were written in', async () => {
       const { result: rows, traceparent } = await inActiveSpan('transfer-out', rowHeaders);
