@@ -47,6 +47,8 @@ function moduleBoundaries({ inTests }) {
           'type:persistence',
         ],
       },
+      // The console runs in the browser: it reaches the service through the public API only.
+      { sourceTag: 'type:web', onlyDependOnLibsWithTags: [] },
       // An example is what a team outside copies: it uses no lib of the service, its tests only the testing lib.
       { sourceTag: 'type:example', onlyDependOnLibsWithTags: [...testing] },
       {
@@ -75,7 +77,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   prettier,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     plugins: { '@nx': nx },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -85,13 +87,17 @@ export default tseslint.config(
   },
   {
     // Inside an app, folders reach each other through the app's path alias, never ../ (libs are small and flat).
-    files: ['apps/**/*.ts'],
+    files: ['apps/**/*.ts', 'apps/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['../*'], message: 'Use the app path alias instead of ../ imports.' }] },
       ],
     },
+  },
+  {
+    files: ['apps/console/**/*.tsx', 'apps/console/**/*.ts'],
+    languageOptions: { globals: globals.browser },
   },
   {
     // Tests read JSON responses of any shape.

@@ -6,6 +6,7 @@ import { startService } from '@payments/messaging';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from '@gateway/app.module';
+import { registerConsole } from '@gateway/console/console-route';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { AllowedMethods } from '@gateway/routing/allowed-methods';
 import { registerProxyRoute } from '@gateway/routing/proxy.route';
@@ -13,6 +14,8 @@ import { registerRequestTargetGuard } from '@gateway/routing/request-target';
 
 /** The committed document of the whole public API, generated from every app by `npm run openapi`. */
 const OPENAPI_DOCUMENT = join(__dirname, '..', '..', '..', '..', 'docs', 'openapi.json');
+/** The console's bundle, built beside the apps into dist/console (scripts/lib/console-build.mjs). */
+const CONSOLE_BUNDLE = join(__dirname, '..', '..', '..', 'console');
 
 void startService(
   AppModule,
@@ -20,8 +23,12 @@ void startService(
   async (app) => {
     const document = JSON.parse(readFileSync(OPENAPI_DOCUMENT, 'utf8'));
     registerRequestTargetGuard(app.getHttpAdapter().getInstance());
-    await app.get(RequestLimits).register(app.getHttpAdapter().getInstance());
+    const limits = app.get(RequestLimits);
+    await limits.register(app.getHttpAdapter().getInstance());
     registerProxyRoute(app, new AllowedMethods(document));
+    await registerConsole(app.getHttpAdapter().getInstance(), CONSOLE_BUNDLE, (request, reply) =>
+      limits.admitPublic(request, reply),
+    );
     SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
   },
   { publicEdge: true },

@@ -69,7 +69,7 @@ export class TokensService {
         },
       );
     const filters = listFilters('token', query, {
-      equal: { name: 'name' },
+      equal: { name: 'name', clientId: 'clientId' },
       createdAt: { createdAfter: '>=', createdBefore: '<=' },
       updatedAt: { updatedAfter: '>=', updatedBefore: '<=' },
     });
