@@ -32,12 +32,25 @@ export async function generateOpenApi() {
       const publicPath = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
       document.paths[publicPath] = { ...document.paths[publicPath], ...item };
     }
-    Object.assign(document.components.schemas, partial.components?.schemas);
+    addSchemas(document.components.schemas, partial.components?.schemas ?? {}, app.name);
     await nest.close();
   }
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
   document.components.schemas = Object.fromEntries(Object.entries(document.components.schemas).sort(([a], [b]) => a.localeCompare(b)));
   return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/**
+ * Schemas are named by their class; two apps' classes of one name but different shapes would
+ * silently leave one app's endpoints described by the other's schema, and mistype the console.
+ */
+function addSchemas(schemas, added, appName) {
+  for (const [name, schema] of Object.entries(added)) {
+    if (name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(schema)) {
+      throw new Error(`Two different schemas are named ${name} (the second in ${appName}): rename one class`);
+    }
+    schemas[name] = schema;
+  }
 }
 
 /** The TypeScript types of the document's paths and schemas, which the console's client is typed by. */

@@ -1432,7 +1432,7 @@ export interface components {
             lookupId: string;
             /** @description The currency the estimates convert from */
             sendingCurrency: components["schemas"]["CurrencyView"];
-            supportedCurrencies: components["schemas"]["SupportedCurrencyView"][];
+            supportedCurrencies: components["schemas"]["ReceiverCurrencyView"][];
             /** @description What the quote must carry in senderCustomerInfo */
             requiredPayerDataFields: components["schemas"]["PayerDataFieldView"][];
             /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000003 */
@@ -1926,6 +1926,15 @@ export interface components {
             platformVariableFeeRate: number;
             platformVariableFeeAmount: number;
         };
+        ReceiverCurrencyView: {
+            currency: components["schemas"]["CurrencyView"];
+            /** @description Receiving units per sending unit; an estimate, not a locked rate */
+            estimatedExchangeRate: number;
+            /** @description Least amount received, smallest unit */
+            min: number;
+            /** @description Largest amount received, smallest unit */
+            max: number;
+        };
         ReconciliationInstructionsView: {
             /** @example TR-4F1A9C0D2B7E6A13 */
             reference: string;
@@ -2035,13 +2044,18 @@ export interface components {
             readonly providerRequiredCounterpartyCustomerFields?: ("FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "ADDRESS" | "PHONE_NUMBER" | "EMAIL" | "BUSINESS_NAME" | "TAX_ID")[];
         };
         SupportedCurrencyView: {
-            currency: components["schemas"]["CurrencyView"];
-            /** @description Receiving units per sending unit; an estimate, not a locked rate */
-            estimatedExchangeRate: number;
-            /** @description Least amount received, smallest unit */
-            min: number;
-            /** @description Largest amount received, smallest unit */
-            max: number;
+            /** @example USD */
+            currencyCode: string;
+            /** @example 1 */
+            minAmount: number;
+            /** @example 100000000 */
+            maxAmount: number;
+            requiredCounterpartyFields: components["schemas"]["CounterpartyFieldDto"][];
+            enabledTransactionTypes: ("INCOMING" | "OUTGOING")[];
+            /** @description The provider's requirements for the platform's customers */
+            providerRequiredCustomerFields: ("FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "ADDRESS" | "PHONE_NUMBER" | "EMAIL" | "BUSINESS_NAME" | "TAX_ID")[];
+            /** @description The provider's requirements for counterparties */
+            providerRequiredCounterpartyCustomerFields: ("FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "ADDRESS" | "PHONE_NUMBER" | "EMAIL" | "BUSINESS_NAME" | "TAX_ID")[];
         };
         TestWebhookResultView: {
             /** @example https://platform.example.com/webhooks */
@@ -2167,7 +2181,7 @@ export interface components {
             lookupId: string;
             /** @description The currency the estimates convert from */
             sendingCurrency: components["schemas"]["CurrencyView"];
-            supportedCurrencies: components["schemas"]["SupportedCurrencyView"][];
+            supportedCurrencies: components["schemas"]["ReceiverCurrencyView"][];
             /** @description What the quote must carry in senderCustomerInfo */
             requiredPayerDataFields: components["schemas"]["PayerDataFieldView"][];
             /** @example $receiver@sandbox.grid.uma.money */

@@ -5,7 +5,7 @@ import { Currency, currencyOf } from '@payments/money';
 import { ReceiverLookup } from '@quoting/receivers/receiver-lookup.store';
 import { PayerDataField } from '@quoting/uma/uma-counterparty';
 
-class SupportedCurrencyView {
+class ReceiverCurrencyView {
   @ApiProperty({ type: CurrencyView }) currency: Currency;
   @ApiProperty({ description: 'Receiving units per sending unit; an estimate, not a locked rate' })
   estimatedExchangeRate: number;
@@ -23,7 +23,7 @@ export class ReceiverLookupView {
   lookupId: string;
   @ApiProperty({ type: CurrencyView, description: 'The currency the estimates convert from' })
   sendingCurrency: Currency;
-  @ApiProperty({ type: [SupportedCurrencyView] }) supportedCurrencies: SupportedCurrencyView[];
+  @ApiProperty({ type: [ReceiverCurrencyView] }) supportedCurrencies: ReceiverCurrencyView[];
   @ApiProperty({ type: [PayerDataFieldView], description: 'What the quote must carry in senderCustomerInfo' })
   requiredPayerDataFields: PayerDataFieldView[];
 }
