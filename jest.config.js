@@ -23,6 +23,17 @@ const transform = {
       },
     },
   ],
+  // The console's components (apps/console), rendered to markup in its unit specs.
+  '^.+\\.tsx$': [
+    '@swc/jest',
+    {
+      jsc: {
+        target: 'es2022',
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+      },
+    },
+  ],
 };
 
 const common = {
@@ -37,7 +48,7 @@ module.exports = {
   // A global option: Jest ignores it inside a project.
   testTimeout: 60_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy}/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy}/**/*.spec.{ts,tsx}'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'] },
     {
       ...common,

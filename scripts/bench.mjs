@@ -7,7 +7,8 @@
 // only when asked for (`--only growth`): it grows one platform's history to `--growth-rows N` rows
 // per resource (default 1,000,000, about an hour here) on a stack and database of its own. `tracing`
 // alternates the transfer-out load on stacks with tracing off, on, sampled and sampling none
-// (`--tracing-rounds N` each, 2).
+// (`--tracing-rounds N` each, 2). `console` measures the console's bundle and, in Chromium, how soon
+// its sign-in form and a list of 100 transactions are on screen.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -15,7 +16,7 @@ import { ROOT } from './lib/apps.mjs';
 import { freeBasePort, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 
-const PARTS = ['reads', 'money', 'quotes', 'incoming', 'export', 'bulk', 'tracing', 'growth'];
+const PARTS = ['reads', 'money', 'quotes', 'incoming', 'export', 'console', 'bulk', 'tracing', 'growth'];
 const DEFAULT_PARTS = PARTS.filter((part) => part !== 'growth');
 const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS] [--growth-rows N] [--export-rows N] [--tracing-rounds N]`;
 const values = parseOptions();
@@ -52,7 +53,7 @@ if (usesBenchDatabase) await dropDatabase(env.DATABASE_URL);
 const startedAt = Date.now();
 if (usesBenchDatabase) await setup(env, { log: () => undefined, build: false });
 const results = { cpuProbeMs: cpuProbeMs() };
-if (['reads', 'money', 'quotes', 'incoming', 'export'].some(runs)) {
+if (['reads', 'money', 'quotes', 'incoming', 'export', 'console'].some(runs)) {
   const stack = await startStack(env, { logDir, log });
   results.startSeconds = (Date.now() - startedAt) / 1000;
   log(
@@ -89,6 +90,10 @@ if (['reads', 'money', 'quotes', 'incoming', 'export'].some(runs)) {
       const { benchExport } = await import('./bench/export.mjs');
       const rows = Number(values['export-rows'] ?? 1_000_000);
       results.export = await benchExport({ api, env, gatewayUrl, platform, stack, rows, log });
+    }
+    if (runs('console')) {
+      const { benchConsole } = await import('./bench/console.mjs');
+      results.console = await benchConsole({ api, gatewayUrl, credentials: platform.sandbox, log });
     }
     await api.close();
   } finally {
@@ -138,6 +143,7 @@ const { summarizeBulkImport } = await import('./bench/bulk-import.mjs');
 const { summarizeGrowth } = await import('./bench/growth.mjs');
 const { summarizeExport } = await import('./bench/export.mjs');
 const { summarizeTracing } = await import('./bench/tracing.mjs');
+const { summarizeConsole } = await import('./bench/console.mjs');
 console.log('\nBenchmark results (2-core machine, every app, Kafka, PostgreSQL and Redis on it):');
 console.log(
   `  CPU probe before the load: ${results.cpuProbeMs} ms (machines of one kind, even one machine over a day, differ; compare runs by it)`,
@@ -150,6 +156,7 @@ for (const line of [
   ...(results.quotes ? summarizeMoneyPath(results.quotes) : []),
   ...(results.incoming ? summarizeMoneyPath(results.incoming, results.money) : []),
   ...(results.export ? summarizeExport(results.export) : []),
+  ...(results.console ? summarizeConsole(results.console) : []),
   ...(results.bulkImport ? summarizeBulkImport(results.bulkImport) : []),
   ...(results.tracing ? summarizeTracing(results.tracing) : []),
   ...(results.growth ? summarizeGrowth(results.growth) : []),

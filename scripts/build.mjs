@@ -10,15 +10,22 @@ import { buildConsole } from './lib/console-build.mjs';
 const SOURCE_ROOTS = ['apps', 'libs'];
 /** The console is a browser bundle of its own (scripts/lib/console-build.mjs), not a Node app. */
 const BROWSER_SOURCES = new Set([`${ROOT}/apps/console`]);
-const paths = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(`${ROOT}/tsconfig.base.json`, 'utf8'))).compilerOptions.paths;
+const paths = JSON.parse(
+  await import('node:fs').then((fs) => fs.readFileSync(`${ROOT}/tsconfig.base.json`, 'utf8')),
+).compilerOptions.paths;
 
 async function* sources(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      const skipped = entry.name === '__tests__' || entry.name === 'node_modules' || BROWSER_SOURCES.has(path);
+      const skipped =
+        entry.name === '__tests__' || entry.name === 'node_modules' || BROWSER_SOURCES.has(path);
       if (!skipped) yield* sources(path);
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')) {
+    } else if (
+      entry.name.endsWith('.ts') &&
+      !entry.name.endsWith('.spec.ts') &&
+      !entry.name.endsWith('.d.ts')
+    ) {
       yield path;
     }
   }
@@ -52,7 +59,9 @@ export async function build({ log = console.log } = {}) {
   );
   const bundle = await buildConsole();
   const consoleBytes = bundle.files.reduce((sum, file) => sum + file.bytes, 0);
-  log(`Built ${files.length} files and the console (${Math.round(consoleBytes / 1024)} KiB) into dist/ in ${Date.now() - started} ms`);
+  log(
+    `Built ${files.length} files and the console (${Math.round(consoleBytes / 1024)} KiB) into dist/ in ${Date.now() - started} ms`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await build();

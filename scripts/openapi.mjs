@@ -19,14 +19,20 @@ export async function generateOpenApi() {
   const { SwaggerModule, DocumentBuilder } = require('@nestjs/swagger');
   const built = new DocumentBuilder()
     .setTitle('Cross-border payments API')
-    .setDescription('Balances, FX quotes, transfers, customers and webhooks for platforms. Authenticate with HTTP Basic: client id and client secret of an API token.')
+    .setDescription(
+      'Balances, FX quotes, transfers, customers and webhooks for platforms. Authenticate with HTTP Basic: client id and client secret of an API token.',
+    )
     .setVersion('2025-10-13')
     .addBasicAuth()
     .build();
   const document = { ...built, paths: {}, components: { ...built.components, schemas: {} } };
   for (const app of APPS) {
     const { AppModule } = require(appEntry(app.name, 'app.module.js'));
-    const nest = await NestFactory.create(AppModule, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
+    const nest = await NestFactory.create(AppModule, new FastifyAdapter(), {
+      preview: true,
+      logger: false,
+      abortOnError: false,
+    });
     const partial = SwaggerModule.createDocument(nest, new DocumentBuilder().build());
     for (const [path, item] of Object.entries(partial.paths)) {
       const publicPath = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
@@ -36,7 +42,9 @@ export async function generateOpenApi() {
     await nest.close();
   }
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
-  document.components.schemas = Object.fromEntries(Object.entries(document.components.schemas).sort(([a], [b]) => a.localeCompare(b)));
+  document.components.schemas = Object.fromEntries(
+    Object.entries(document.components.schemas).sort(([a], [b]) => a.localeCompare(b)),
+  );
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 

@@ -12,12 +12,20 @@ import './styles.css';
 const BASE = '/console';
 
 const router = createBrowserRouter(
-  [{ path: '/', element: <Shell />, children: [{ index: true, element: <Navigate to="/transactions" replace /> }, ...ROUTES] }],
+  [
+    {
+      path: '/',
+      element: <Shell />,
+      children: [{ index: true, element: <Navigate to="/transactions" replace /> }, ...ROUTES],
+    },
+  ],
   { basename: BASE },
 );
 
 function Console() {
-  const [queries] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } }));
+  const [queries] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } }),
+  );
   const [session, setSession] = useState<Session>();
   // Signing out forgets the credentials and everything read with them.
   const signOut = () => {

@@ -35,8 +35,12 @@ function signedCalls(credentials: Credentials): Middleware {
   };
 }
 
-export function createApiClient(credentials: Credentials, baseUrl = window.location.origin): ApiClient {
-  const client = createClient<paths>({ baseUrl });
+export function createApiClient(
+  credentials: Credentials,
+  baseUrl = window.location.origin,
+  fetchImpl: typeof fetch = (request) => fetch(request),
+): ApiClient {
+  const client = createClient<paths>({ baseUrl, fetch: fetchImpl });
   client.use(signedCalls(credentials));
   return client;
 }

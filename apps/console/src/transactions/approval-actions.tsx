@@ -23,7 +23,9 @@ function useRequestedFields(transactionId: string): RequestedField[] {
       const [delivery] = deliveries.data;
       if (!delivery) return [];
       const detail = await answer(
-        api.GET('/2025-10-13/webhooks/deliveries/{webhookId}', { params: { path: { webhookId: delivery.id } } }),
+        api.GET('/2025-10-13/webhooks/deliveries/{webhookId}', {
+          params: { path: { webhookId: delivery.id } },
+        }),
       );
       const fields = (detail.body as { requestedReceiverCustomerInfoFields?: RequestedField[] })
         .requestedReceiverCustomerInfoFields;
@@ -44,15 +46,25 @@ export function ApprovalActions({ transactionId }: { transactionId: string }) {
   const decided = () => queries.invalidateQueries({ queryKey: ['transaction', transactionId] });
   const approve = useMutation({
     mutationFn: (values: Record<string, string>) => {
-      const receiverCustomerInfo = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
-      return answer(api.POST('/2025-10-13/transactions/{transactionId}/approve', { ...path, body: { receiverCustomerInfo } }));
+      const receiverCustomerInfo = Object.fromEntries(
+        Object.entries(values).filter(([, value]) => value.trim() !== ''),
+      );
+      return answer(
+        api.POST('/2025-10-13/transactions/{transactionId}/approve', {
+          ...path,
+          body: { receiverCustomerInfo },
+        }),
+      );
     },
     onSuccess: decided,
   });
   const reject = useMutation({
     mutationFn: ({ reason }: { reason: string }) =>
       answer(
-        api.POST('/2025-10-13/transactions/{transactionId}/reject', { ...path, body: reason.trim() ? { reason: reason.trim() } : {} }),
+        api.POST('/2025-10-13/transactions/{transactionId}/reject', {
+          ...path,
+          body: reason.trim() ? { reason: reason.trim() } : {},
+        }),
       ),
     onSuccess: decided,
   });

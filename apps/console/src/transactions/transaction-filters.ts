@@ -1,4 +1,6 @@
 import type { operations } from '@console/api/openapi';
+import { dayRange } from '@console/format/day-range';
+import { searchFields } from '@console/ui/search-fields';
 
 export type TransactionQuery = NonNullable<operations['TransactionsController_list']['parameters']['query']>;
 
@@ -11,19 +13,23 @@ export interface TransactionFilters {
   /** Days, YYYY-MM-DD, in UTC, both inclusive. */
   from?: string;
   to?: string;
+  /** Rows per page, one of PAGE_SIZES. */
+  limit?: string;
 }
 
-export const FILTER_FIELDS = ['status', 'type', 'customer', 'reference', 'from', 'to'] as const;
+export const PAGE_SIZES = ['20', '50', '100'];
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const FILTER_FIELDS = ['status', 'type', 'customer', 'reference', 'from', 'to', 'limit'] as const;
 
 /**
  * The API query for the filters: a customer is searched by its id when the text is one
  * (`Customer:…`), else by the platform's own id; days become the inclusive UTC timestamps the API
- * bounds by. Empty fields and malformed days ask for nothing.
+ * bounds by. Empty fields, malformed days and page sizes the page does not offer ask for nothing.
  */
-export function transactionQuery(filters: TransactionFilters, cursor?: string, limit = 20): TransactionQuery {
-  const query: TransactionQuery = { limit };
+export function transactionQuery(filters: TransactionFilters, cursor?: string): TransactionQuery {
+  const query: TransactionQuery = {
+    limit: Number(PAGE_SIZES.includes(filters.limit ?? '') ? filters.limit : PAGE_SIZES[0]),
+  };
   if (cursor) query.cursor = cursor;
   if (filters.status) query.status = filters.status as TransactionQuery['status'];
   if (filters.type) query.type = filters.type as TransactionQuery['type'];
@@ -34,11 +40,12 @@ export function transactionQuery(filters: TransactionFilters, cursor?: string, l
   }
   const reference = filters.reference?.trim();
   if (reference) query.reference = reference;
-  if (filters.from && DAY.test(filters.from)) query.startDate = `${filters.from}T00:00:00.000Z`;
-  if (filters.to && DAY.test(filters.to)) query.endDate = `${filters.to}T23:59:59.999Z`;
+  const { start, end } = dayRange(filters.from, filters.to);
+  if (start) query.startDate = start;
+  if (end) query.endDate = end;
   return query;
 }
 
 export function filtersOf(search: URLSearchParams): TransactionFilters {
-  return Object.fromEntries(FILTER_FIELDS.flatMap((field) => (search.get(field) ? [[field, search.get(field)]] : [])));
+  return searchFields(search, FILTER_FIELDS);
 }

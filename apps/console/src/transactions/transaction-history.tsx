@@ -24,7 +24,9 @@ export function TransactionHistory({ transactionId, version }: { transactionId: 
   const history = useQuery({
     queryKey: ['transaction-history', transactionId, version],
     queryFn: () =>
-      answer(api.GET('/2025-10-13/transactions/{transactionId}/history', { params: { path: { transactionId } } })),
+      answer(
+        api.GET('/2025-10-13/transactions/{transactionId}/history', { params: { path: { transactionId } } }),
+      ),
   });
   return (
     <section aria-labelledby="timeline">

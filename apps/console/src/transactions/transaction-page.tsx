@@ -63,7 +63,11 @@ export function TransactionPage() {
               ['Exchange rate', view.exchangeRate !== undefined ? formatRate(view.exchangeRate) : undefined],
               ['Reference', view.reconciliationInstructions?.reference],
               ['Description', view.description],
-              ['Failure', view.failureReason && `${view.failureReason}${view.failureDetail ? `: ${view.failureDetail}` : ''}`],
+              [
+                'Failure',
+                view.failureReason &&
+                  `${view.failureReason}${view.failureDetail ? `: ${view.failureDetail}` : ''}`,
+              ],
               ['Created', formatTimestamp(view.createdAt)],
               ['Settled', view.settledAt && formatTimestamp(view.settledAt)],
             ]}

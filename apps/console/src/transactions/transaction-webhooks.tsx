@@ -10,7 +10,9 @@ export function TransactionWebhooks({ transactionId }: { transactionId: string }
   const deliveries = useQuery({
     queryKey: ['deliveries', { transactionId }],
     queryFn: () =>
-      answer(api.GET('/2025-10-13/webhooks/deliveries', { params: { query: { transactionId, limit: 100 } } })),
+      answer(
+        api.GET('/2025-10-13/webhooks/deliveries', { params: { query: { transactionId, limit: 100 } } }),
+      ),
   });
   const oldestFirst = [...(deliveries.data?.data ?? [])].reverse();
   return (

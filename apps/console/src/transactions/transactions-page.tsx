@@ -11,11 +11,28 @@ import { useSession } from '@console/session/session';
 import { useCursorPages, Pager } from '@console/ui/cursor-pages';
 import { DataTable } from '@console/ui/data-table';
 import { ErrorNotice } from '@console/ui/error-notice';
+import { Field } from '@console/ui/field';
 import { StatusBadge } from '@console/ui/status-badge';
-import { FILTER_FIELDS, filtersOf, transactionQuery, TransactionFilters } from './transaction-filters';
+import { searchOf } from '@console/ui/search-fields';
+import {
+  FILTER_FIELDS,
+  filtersOf,
+  PAGE_SIZES,
+  transactionQuery,
+  TransactionFilters,
+} from './transaction-filters';
 
 type Transaction = components['schemas']['TransactionView'];
-const STATUSES = ['CREATED', 'PENDING', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'];
+const STATUSES = [
+  'CREATED',
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'REJECTED',
+  'FAILED',
+  'REFUNDED',
+  'EXPIRED',
+];
 
 const column = createColumnHelper<Transaction>();
 const COLUMNS = [
@@ -30,7 +47,10 @@ const COLUMNS = [
   }),
   column.accessor('type', { header: 'Type' }),
   column.accessor('status', { header: 'Status', cell: (cell) => <StatusBadge status={cell.getValue()} /> }),
-  column.accessor((row) => row.platformCustomerId ?? row.customerId ?? 'Platform', { id: 'customer', header: 'Customer' }),
+  column.accessor((row) => row.platformCustomerId ?? row.customerId ?? 'Platform', {
+    id: 'customer',
+    header: 'Customer',
+  }),
   column.accessor('sentAmount', {
     header: 'Sent',
     cell: (cell) => (cell.getValue() ? formatMoney(cell.getValue()!.amount, cell.getValue()!.currency) : '—'),
@@ -55,29 +75,27 @@ export function TransactionsPage() {
   useEffect(() => form.reset(filters), [search.toString()]);
   const apply = (values: TransactionFilters) => {
     pages.reset();
-    setSearch(Object.fromEntries(FILTER_FIELDS.flatMap((field) => (values[field] ? [[field, values[field]!]] : []))));
+    setSearch(searchOf(values, FILTER_FIELDS));
   };
   return (
     <section>
       <h1>Transactions</h1>
       <form className="filters" onSubmit={form.handleSubmit(apply)} aria-label="Transaction filters">
-        <label>
-          Status
+        <Field label="Status">
           <select {...form.register('status')}>
             <option value="">Any</option>
             {STATUSES.map((status) => (
               <option key={status}>{status}</option>
             ))}
           </select>
-        </label>
-        <label>
-          Type
+        </Field>
+        <Field label="Type">
           <select {...form.register('type')}>
             <option value="">Any</option>
             <option>INCOMING</option>
             <option>OUTGOING</option>
           </select>
-        </label>
+        </Field>
         <label>
           Customer
           <input {...form.register('customer')} placeholder="Customer:… or your customer id" />
@@ -94,10 +112,25 @@ export function TransactionsPage() {
           To (UTC)
           <input type="date" {...form.register('to')} />
         </label>
+        <Field label="Rows per page">
+          <select {...form.register('limit')}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size}>{size}</option>
+            ))}
+          </select>
+        </Field>
         <button type="submit">Apply filters</button>
       </form>
+      <button type="button" className="secondary" onClick={() => list.refetch()} disabled={list.isFetching}>
+        Refresh
+      </button>
       <ErrorNotice error={list.error} />
-      <DataTable caption="Transactions, newest first" rows={list.data?.data ?? []} columns={COLUMNS} empty={list.isPending ? 'Loading…' : 'No transactions match'} />
+      <DataTable
+        caption="Transactions, newest first"
+        rows={list.data?.data ?? []}
+        columns={COLUMNS}
+        empty={list.isPending ? 'Loading…' : 'No transactions match'}
+      />
       <Pager pages={pages} page={list.data} />
     </section>
   );

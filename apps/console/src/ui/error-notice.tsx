@@ -6,7 +6,8 @@ export function ErrorNotice({ error }: { error: unknown }) {
   const api = error instanceof ApiError ? error : undefined;
   return (
     <div role="alert" className="error">
-      <strong>{api ? `${api.status} ${api.code}` : 'Error'}</strong>: {error instanceof Error ? error.message : String(error)}
+      <strong>{api ? `${api.status} ${api.code}` : 'Error'}</strong>:{' '}
+      {error instanceof Error ? error.message : String(error)}
       {api?.requestId && (
         <div className="request-id">
           requestId <code>{api.requestId}</code>

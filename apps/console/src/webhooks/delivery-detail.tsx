@@ -12,17 +12,28 @@ import { DeliveryAttempts } from './delivery-attempts';
 const PENDING_REFRESH_MS = 1000;
 
 /** One webhook: its state, every attempt, the body as sent, and redeliver for a MANAGE token. */
-export function DeliveryDetail({ webhookId, heading = 'h2' }: { webhookId: string; heading?: 'h1' | 'h2' | 'h3' }) {
+export function DeliveryDetail({
+  webhookId,
+  heading = 'h2',
+}: {
+  webhookId: string;
+  heading?: 'h1' | 'h2' | 'h3';
+}) {
   const { api } = useSession();
   const queries = useQueryClient();
   const delivery = useQuery({
     queryKey: ['delivery', webhookId],
-    queryFn: () => answer(api.GET('/2025-10-13/webhooks/deliveries/{webhookId}', { params: { path: { webhookId } } })),
+    queryFn: () =>
+      answer(api.GET('/2025-10-13/webhooks/deliveries/{webhookId}', { params: { path: { webhookId } } })),
     refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? PENDING_REFRESH_MS : false),
   });
   const redeliver = useMutation({
     mutationFn: () =>
-      answer(api.POST('/2025-10-13/webhooks/deliveries/{webhookId}/redeliver', { params: { path: { webhookId } } })),
+      answer(
+        api.POST('/2025-10-13/webhooks/deliveries/{webhookId}/redeliver', {
+          params: { path: { webhookId } },
+        }),
+      ),
     onSuccess: () => queries.invalidateQueries({ queryKey: ['delivery', webhookId] }),
   });
   const Heading = heading;
@@ -47,14 +58,20 @@ export function DeliveryDetail({ webhookId, heading = 'h2' }: { webhookId: strin
               [
                 'Transaction',
                 view.transactionId && (
-                  <Link to={`/transactions/${encodeURIComponent(view.transactionId)}`}>{view.transactionId}</Link>
+                  <Link to={`/transactions/${encodeURIComponent(view.transactionId)}`}>
+                    {view.transactionId}
+                  </Link>
                 ),
               ],
             ]}
           />
           <DeliveryAttempts attempts={view.attemptLog ?? []} caption={`Attempts of ${view.type}`} />
           <Permitted need="MANAGE">
-            <button type="button" onClick={() => redeliver.mutate()} disabled={redeliver.isPending || view.status === 'PENDING'}>
+            <button
+              type="button"
+              onClick={() => redeliver.mutate()}
+              disabled={redeliver.isPending || view.status === 'PENDING'}
+            >
               Redeliver
             </button>
           </Permitted>

@@ -45,7 +45,11 @@ type Admission = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
  * single-page app (/console/transactions/…), so a deep link opens. Without credentials and without
  * session state; each address's requests count against the public budget like other public paths.
  */
-export async function registerConsole(fastify: FastifyInstance, root: string, admit: Admission): Promise<void> {
+export async function registerConsole(
+  fastify: FastifyInstance,
+  root: string,
+  admit: Admission,
+): Promise<void> {
   const pagePath = join(root, 'index.html');
   if (!existsSync(pagePath)) {
     new Logger('Console').warn(`${pagePath} is missing: /console is not served (npm run build bundles it)`);
@@ -54,7 +58,8 @@ export async function registerConsole(fastify: FastifyInstance, root: string, ad
   const page = readFileSync(pagePath, 'utf8');
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     // A missing bundle (an old page asking after a deploy) is 404, never the page posing as a script.
-    if (ASSET_NAME.test(request.url.split('?', 1)[0])) return reply.code(404).headers(SECURITY_HEADERS).send();
+    if (ASSET_NAME.test(request.url.split('?', 1)[0]))
+      return reply.code(404).headers(SECURITY_HEADERS).send();
     return reply
       .headers(SECURITY_HEADERS)
       .header('cache-control', PAGE_CACHE)
@@ -71,8 +76,12 @@ export async function registerConsole(fastify: FastifyInstance, root: string, ad
       index: false,
       decorateReply: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each bundle (scripts/lib/console-build.mjs).
+      preCompressed: true,
       setHeaders: (reply: FastifyReply, path: string) =>
-        reply.headers(SECURITY_HEADERS).header('cache-control', path.endsWith('.html') ? PAGE_CACHE : HASHED_ASSET_CACHE),
+        reply
+          .headers(SECURITY_HEADERS)
+          .header('cache-control', path.endsWith('.html') ? PAGE_CACHE : HASHED_ASSET_CACHE),
     });
     scope.get(CONSOLE_PATH, (_request, reply) => reply.redirect(`${CONSOLE_PATH}/`));
     scope.get(`${CONSOLE_PATH}/`, sendPage);
