@@ -28,6 +28,7 @@ try {
       '',
       `Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Logs: .cache/logs/<app>.log`,
       `Gateway:     ${gatewayUrl}/2025-10-13   (API docs: ${gatewayUrl}/docs)`,
+      `Console:     ${gatewayUrl}/console   (sign in with a clientId and clientSecret below)`,
       `Platform:    ${credentials.platformId}`,
       `Sandbox:     ${credentials.sandbox.clientId}:${credentials.sandbox.clientSecret}`,
       `Production:  ${credentials.production.clientId}:${credentials.production.clientSecret}`,
