@@ -16,14 +16,20 @@ export async function generateOpenApi() {
   const { SwaggerModule, DocumentBuilder } = require('@nestjs/swagger');
   const built = new DocumentBuilder()
     .setTitle('Cross-border payments API')
-    .setDescription('Balances, FX quotes, transfers, customers and webhooks for platforms. Authenticate with HTTP Basic: client id and client secret of an API token.')
+    .setDescription(
+      'Balances, FX quotes, transfers, customers and webhooks for platforms. Authenticate with HTTP Basic: client id and client secret of an API token.',
+    )
     .setVersion('2025-10-13')
     .addBasicAuth()
     .build();
   const document = { ...built, paths: {}, components: { ...built.components, schemas: {} } };
   for (const app of APPS) {
     const { AppModule } = require(appEntry(app.name, 'app.module.js'));
-    const nest = await NestFactory.create(AppModule, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
+    const nest = await NestFactory.create(AppModule, new FastifyAdapter(), {
+      preview: true,
+      logger: false,
+      abortOnError: false,
+    });
     const partial = SwaggerModule.createDocument(nest, new DocumentBuilder().build());
     for (const [path, item] of Object.entries(partial.paths)) {
       const publicPath = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
@@ -33,8 +39,23 @@ export async function generateOpenApi() {
     await nest.close();
   }
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
-  document.components.schemas = Object.fromEntries(Object.entries(document.components.schemas).sort(([a], [b]) => a.localeCompare(b)));
-  return `${JSON.stringify(document, null, 2)}\n`;
+  document.components.schemas = Object.fromEntries(
+    Object.entries(document.components.schemas).sort(([a], [b]) => a.localeCompare(b)),
+  );
+  const text = JSON.stringify(document, null, 2);
+  assertRefsResolve(text, document.components.schemas);
+  return `${text}\n`;
+}
+
+/**
+ * An app may describe a response by the name of another app's schema (otherAppSchema in libs/http):
+ * a name that no app defines, once renamed or removed, must fail here rather than reach a client.
+ */
+function assertRefsResolve(text, schemas) {
+  const missing = [...text.matchAll(/"\$ref": "#\/components\/schemas\/([^"]+)"/g)]
+    .map(([, name]) => name)
+    .filter((name) => !(name in schemas));
+  if (missing.length > 0) throw new Error(`No app defines the schemas ${[...new Set(missing)].join(', ')}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
