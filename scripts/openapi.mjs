@@ -45,7 +45,20 @@ export async function generateOpenApi() {
   document.components.schemas = Object.fromEntries(
     Object.entries(document.components.schemas).sort(([a], [b]) => a.localeCompare(b)),
   );
-  return `${JSON.stringify(document, null, 2)}\n`;
+  const text = JSON.stringify(document, null, 2);
+  assertRefsResolve(text, document.components.schemas);
+  return `${text}\n`;
+}
+
+/**
+ * An app may describe a response by the name of another app's schema (otherAppSchema in libs/http):
+ * a name that no app defines, once renamed or removed, must fail here rather than reach a client.
+ */
+function assertRefsResolve(text, schemas) {
+  const missing = [...text.matchAll(/"\$ref": "#\/components\/schemas\/([^"]+)"/g)]
+    .map(([, name]) => name)
+    .filter((name) => !(name in schemas));
+  if (missing.length > 0) throw new Error(`No app defines the schemas ${[...new Set(missing)].join(', ')}`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { BULK_IMPORT_JOB_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
@@ -7,6 +8,8 @@ import { ChunkProcessor } from '@bulk-import/chunks/chunk.processor';
 import { CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
 import { IdleJobsSweeper } from '@bulk-import/chunks/idle-jobs.sweeper';
 import { BULK_IMPORT_SCHEMA } from '@bulk-import/database';
+import { ImportJob } from '@bulk-import/jobs/import-job.entity';
+import { ImportJobList } from '@bulk-import/jobs/import-job-list';
 import { ImportJobsController } from '@bulk-import/jobs/import-jobs.controller';
 import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
 import { BULK_IMPORT_RETENTION } from '@bulk-import/retention';
@@ -25,10 +28,12 @@ import { SpoolSweeper } from '@bulk-import/uploads/spool-sweeper';
       produces: [BULK_IMPORT_JOB_EVENTS],
       consumes: [],
     }),
+    TypeOrmModule.forFeature([ImportJob]),
   ],
   controllers: [UploadsController, ImportJobsController],
   providers: [
     ImportJobsStore,
+    ImportJobList,
     UploadsService,
     UploadSlots,
     ChunkQueue,

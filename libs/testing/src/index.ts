@@ -16,3 +16,4 @@ export * from './statement-plans';
 export * from './internal-caller';
 export * from './recorded-spans';
 export * from './otlp-receiver';
+export * from './documented-responses';

@@ -1,10 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import {
   BULK_IMPORT_JOB_STATUSES,
   BulkImportError,
   BulkImportJobSnapshot,
   BulkImportJobStatus,
+  toApiId,
 } from '@payments/contracts';
+import { ImportJob } from '@bulk-import/jobs/import-job.entity';
 
 class ImportProgressView {
   @ApiProperty({ example: 1000 }) total: number;
@@ -42,6 +44,36 @@ export class ImportJobView implements BulkImportJobSnapshot {
   errors: ImportErrorView[];
   @ApiPropertyOptional({ format: 'date-time', description: 'Present once COMPLETED or FAILED' })
   completedAt?: string;
+}
+
+/**
+ * A job in the list: the job's view without its failed rows, which can be a thousand per job;
+ * GET /customers/bulk/jobs/{jobId} lists them, and progress.failed counts them here.
+ */
+export class ImportJobSummaryView extends OmitType(ImportJobView, ['errors'] as const) {
+  @ApiProperty({ format: 'date-time', description: 'When the upload was stored' }) createdAt: string;
+}
+
+export class ImportJobPage {
+  @ApiProperty({ type: [ImportJobSummaryView] }) data: ImportJobSummaryView[];
+  @ApiProperty() hasMore: boolean;
+  @ApiPropertyOptional() nextCursor?: string;
+  @ApiProperty() totalCount: number;
+}
+
+export function presentImportJobSummary(job: ImportJob): ImportJobSummaryView {
+  return {
+    jobId: toApiId('Job', job.id),
+    status: job.status,
+    progress: {
+      total: job.totalRows,
+      processed: job.processed,
+      successful: job.successful,
+      failed: job.failed,
+    },
+    createdAt: job.createdAt.toISOString(),
+    ...(job.completedAt ? { completedAt: job.completedAt.toISOString() } : {}),
+  };
 }
 
 export class UploadAcceptedView {

@@ -6,9 +6,8 @@ export function searchFields<Field extends string>(
   search: URLSearchParams,
   fields: readonly Field[],
 ): Partial<Record<Field, string>> {
-  return Object.fromEntries(
-    fields.flatMap((field) => (search.get(field) ? [[field, search.get(field)!]] : [])),
-  );
+  const set = fields.flatMap((field) => (search.get(field) ? [[field, search.get(field)!] as const] : []));
+  return Object.fromEntries(set) as Partial<Record<Field, string>>;
 }
 
 export function searchOf<Field extends string>(

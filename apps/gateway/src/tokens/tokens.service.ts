@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Environment, isIdOf, Permission } from '@payments/contracts';
+import { isIdOf, Permission } from '@payments/contracts';
 import { ApiException, boundsCreation, listFilters, Page } from '@payments/http';
 import { inScope, ListCounts, paginate } from '@payments/persistence';
 import { IsNull, Repository } from 'typeorm';
@@ -10,21 +10,7 @@ import { newApiToken } from '@gateway/auth/new-api-token';
 import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { ListTokensQuery } from '@gateway/tokens/dto/list-tokens.query';
 import { TOKEN_LIST } from '@gateway/tokens/token-list';
-
-export interface TokenView {
-  id: string;
-  name: string;
-  permissions: Permission[];
-  clientId: string;
-  environment: Environment;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface IssuedToken extends TokenView {
-  /** Shown once, in the response that creates the token. */
-  clientSecret: string;
-}
+import { IssuedTokenView, TokenView } from '@gateway/tokens/token.view';
 
 const TOKEN_PREFIX = 'Token:';
 
@@ -43,7 +29,7 @@ export class TokensService {
    * A new token of the caller's platform and environment. It may hold only permissions the caller
    * holds, so a token cannot mint one stronger than itself (docs/security.md).
    */
-  async issue(caller: Principal, name: string, permissions: Permission[]): Promise<IssuedToken> {
+  async issue(caller: Principal, name: string, permissions: Permission[]): Promise<IssuedTokenView> {
     const beyondCaller = permissions.filter((permission) => !caller.permissions.includes(permission));
     if (beyondCaller.length > 0) {
       throw new ApiException(

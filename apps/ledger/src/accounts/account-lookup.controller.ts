@@ -1,10 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@payments/http';
+import { InternalAccountView } from '@ledger/accounts/internal-account.view';
 import {
   InternalAccountsService,
   InternalAccountSummary,
-  InternalAccountView,
   present,
   summarize,
 } from '@ledger/accounts/internal-accounts.service';
@@ -25,7 +25,10 @@ export class AccountLookupController {
 
   /** The account as the public API shows it, for an app that answers with it (sandbox funding). */
   @Get(':accountId/view')
-  async view(@CurrentCaller() caller: Caller, @Param('accountId') accountId: string): Promise<InternalAccountView> {
+  async view(
+    @CurrentCaller() caller: Caller,
+    @Param('accountId') accountId: string,
+  ): Promise<InternalAccountView> {
     return present(await this.accounts.find(caller, accountId));
   }
 }

@@ -1,10 +1,5 @@
 import { LedgerAccount } from '@ledger/accounts/account.entity';
-
-export interface FundingPaymentInstruction {
-  accountOrWalletInfo: Record<string, string>;
-  instructionsNotes: string;
-  isPlatformAccount: boolean;
-}
+import { FundingPaymentInstructionView } from '@ledger/accounts/internal-account.view';
 
 /** The sandbox settlement bank every deposit is sent to; the reference routes it to one account. */
 const SETTLEMENT_BANK = {
@@ -18,7 +13,7 @@ const SETTLEMENT_BANK = {
  * How to fund an account: a bank transfer to the settlement bank quoting the account's reference.
  * Only internal accounts have a reference; a system account cannot be funded from outside.
  */
-export function fundingInstructions(account: LedgerAccount): FundingPaymentInstruction[] {
+export function fundingInstructions(account: LedgerAccount): FundingPaymentInstructionView[] {
   if (account.fundingReference === null) return [];
   return [
     {

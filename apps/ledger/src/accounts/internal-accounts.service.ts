@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EventScope, toApiId, uuidOf } from '@payments/contracts';
 import { ApiException, Caller, listFilters, Page } from '@payments/http';
-import { Currency, currencyOf } from '@payments/money';
+import { currencyOf } from '@payments/money';
 import { inScope, ListCounts, paginate } from '@payments/persistence';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EntityManager, In, IsNull, Repository } from 'typeorm';
@@ -12,18 +12,9 @@ import {
   ListInternalAccountsQuery,
   ListPlatformInternalAccountsQuery,
 } from '@ledger/accounts/dto/list-internal-accounts.query';
-import { FundingPaymentInstruction, fundingInstructions } from '@ledger/accounts/funding-instructions';
+import { fundingInstructions } from '@ledger/accounts/funding-instructions';
+import { InternalAccountView } from '@ledger/accounts/internal-account.view';
 import { toJsonAmount } from '@ledger/accounts/minor-units';
-
-/** An internal account as the public API shows it (docs/openapi.json). */
-export interface InternalAccountView {
-  id: string;
-  balance: { amount: number; currency: Currency };
-  fundingPaymentInstructions: FundingPaymentInstruction[];
-  customerId?: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** An internal account as other apps read it through the internal API. */
 export interface InternalAccountSummary {

@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Caller, CurrentCaller, IDEMPOTENCY_KEY_HEADER, Page } from '@payments/http';
+import { Caller, CurrentCaller, IDEMPOTENCY_KEY_HEADER, otherAppSchema, Page } from '@payments/http';
 import { CreateQuoteDto } from '@quoting/quotes/dto/create-quote.dto';
 import { ListQuotesQuery } from '@quoting/quotes/dto/list-quotes.query';
 import { SandboxSendDto } from '@quoting/quotes/dto/sandbox-send.dto';
@@ -80,7 +80,10 @@ export class QuotesController {
   @ApiTags('Sandbox')
   @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiOperation({ summary: "Sandbox: the platform's payment for a REALTIME_FUNDING quote arrives" })
-  @ApiOkResponse({ description: 'The OUTGOING transaction the quote made' })
+  @ApiOkResponse({
+    description: 'The OUTGOING transaction the quote made',
+    schema: otherAppSchema('TransactionView'),
+  })
   @ApiNotFoundResponse({ description: 'QUOTE_NOT_FOUND; REFERENCE_NOT_FOUND' })
   @ApiBadRequestResponse({ description: 'INVALID_CURRENCY; INVALID_AMOUNT: not the quote total' })
   @ApiConflictResponse({ description: 'QUOTE_EXPIRED; QUOTE_NOT_PENDING' })

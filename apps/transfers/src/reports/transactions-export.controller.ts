@@ -2,15 +2,15 @@ import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBasicAuth,
+  ApiOkResponse,
   ApiOperation,
-  ApiProduces,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@payments/http';
 import { TransactionsExportQuery } from '@transfers/reports/dto/transactions-export.query';
 import {
-  EXPORT_CONTENT_TYPES,
+  EXPORT_MEDIA_TYPES,
   TransactionsExportService,
 } from '@transfers/reports/transactions-export.service';
 
@@ -26,8 +26,12 @@ export class TransactionsExportController {
     summary:
       'Stream every transaction that changed state in a window (at most 31 days), as CSV or JSON lines',
   })
-  @ApiProduces(EXPORT_CONTENT_TYPES.csv, EXPORT_CONTENT_TYPES.jsonl)
-  @ApiResponse({ status: 200, description: 'One line per transaction; columns in docs/api.md, "Reports"' })
+  @ApiOkResponse({
+    description: 'One line per transaction; columns in docs/api.md, "Reports"',
+    content: Object.fromEntries(
+      Object.values(EXPORT_MEDIA_TYPES).map((type) => [type, { schema: { type: 'string' } }]),
+    ),
+  })
   @ApiBadRequestResponse({ description: 'INVALID_INPUT: a missing or malformed date, a window over 31 days' })
   @ApiResponse({
     status: 429,
@@ -36,7 +40,7 @@ export class TransactionsExportController {
   export(@CurrentCaller() caller: Caller, @Query() query: TransactionsExportQuery): StreamableFile {
     const format = query.format ?? 'csv';
     return new StreamableFile(this.exports.open(caller, query), {
-      type: EXPORT_CONTENT_TYPES[format],
+      type: `${EXPORT_MEDIA_TYPES[format]}; charset=utf-8`,
       disposition: `attachment; filename="transactions.${format}"`,
     });
   }

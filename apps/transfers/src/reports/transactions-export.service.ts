@@ -13,9 +13,9 @@ const MAX_WINDOW_MS = 31 * 86_400_000;
  */
 export const MAX_CONCURRENT_EXPORTS = 2;
 
-export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  jsonl: 'application/x-ndjson; charset=utf-8',
+export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv',
+  jsonl: 'application/x-ndjson',
 };
 
 /** GET /reports/transactions: judged whole before the first byte, then streamed batch by batch. */

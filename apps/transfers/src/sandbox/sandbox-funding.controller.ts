@@ -8,7 +8,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Caller, CurrentCaller, IDEMPOTENCY_KEY_HEADER } from '@payments/http';
+import { Caller, CurrentCaller, IDEMPOTENCY_KEY_HEADER, otherAppSchema } from '@payments/http';
 import { FundAccountDto } from '@transfers/sandbox/dto/fund-account.dto';
 import { SandboxFundingService } from '@transfers/sandbox/sandbox-funding.service';
 
@@ -25,6 +25,7 @@ export class SandboxFundingController {
   @ApiOkResponse({
     description:
       'The internal account with the amount credited; an INCOMING transaction records it, COMPLETED',
+    schema: otherAppSchema('InternalAccountView'),
   })
   @ApiForbiddenResponse({ description: 'FORBIDDEN with production credentials' })
   @ApiNotFoundResponse({

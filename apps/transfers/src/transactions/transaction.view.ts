@@ -6,8 +6,8 @@ import {
   TransactionType,
   toApiId,
 } from '@payments/contracts';
-import { CurrencyView, RateDetailsView } from '@payments/http';
-import { Currency, currencyOf, Ratio } from '@payments/money';
+import { CurrencyAmountView, RateDetailsView } from '@payments/http';
+import { currencyOf, Ratio } from '@payments/money';
 import {
   DESTINATION_TYPES,
   DestinationType,
@@ -18,25 +18,26 @@ import {
   Transaction,
 } from '@transfers/transactions/transaction.entity';
 
-export class CurrencyAmountView {
-  @ApiProperty({ type: 'integer', description: 'Smallest unit of the currency', example: 12550 })
-  amount: number;
-  @ApiProperty({ type: CurrencyView }) currency: Currency;
-}
-
 class TransactionSourceView {
   @ApiProperty({ enum: SOURCE_TYPES }) sourceType: SourceType;
   @ApiPropertyOptional({ example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' })
   accountId?: string;
-  @ApiPropertyOptional({ example: '$sender@sandbox.grid.uma.money', description: 'For a payment from a UMA address' })
+  @ApiPropertyOptional({
+    example: '$sender@sandbox.grid.uma.money',
+    description: 'For a payment from a UMA address',
+  })
   umaAddress?: string;
   @ApiProperty({ example: 'USD' }) currency: string;
 }
 
 class TransactionDestinationView {
   @ApiProperty({ enum: DESTINATION_TYPES }) destinationType: DestinationType;
-  @ApiPropertyOptional({ example: 'ExternalAccount:019542f5-b3e7-1d02-0000-000000000003' }) accountId?: string;
-  @ApiPropertyOptional({ example: '$success.mxn@sandbox.grid.uma.money', description: 'For a payment to a UMA address' })
+  @ApiPropertyOptional({ example: 'ExternalAccount:019542f5-b3e7-1d02-0000-000000000003' })
+  accountId?: string;
+  @ApiPropertyOptional({
+    example: '$success.mxn@sandbox.grid.uma.money',
+    description: 'For a payment to a UMA address',
+  })
   umaAddress?: string;
   @ApiProperty({ example: 'USD' }) currency: string;
 }
@@ -81,7 +82,10 @@ export class TransactionView {
     description: 'What the payment rail answered, for a failed or rejected transaction',
   })
   failureDetail?: string;
-  @ApiPropertyOptional({ example: 'Quote:019542f5-b3e7-1d02-0000-000000000006', description: 'For a transaction made from a quote' })
+  @ApiPropertyOptional({
+    example: 'Quote:019542f5-b3e7-1d02-0000-000000000006',
+    description: 'For a transaction made from a quote',
+  })
   quoteId?: string;
 }
 

@@ -69,7 +69,7 @@ export class DeliveryLogController {
     description:
       'Same webhookId (receivers deduplicate on it), a fresh signature, after the webhooks already queued for its transaction; one attempt, whose outcome the delivery log shows.',
   })
-  @ApiAcceptedResponse({ description: 'Queued' })
+  @ApiAcceptedResponse({ description: 'Queued; the answer has no body' })
   @ApiBadRequestResponse({ description: NO_ENDPOINT })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({

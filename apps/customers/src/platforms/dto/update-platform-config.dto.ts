@@ -107,6 +107,8 @@ export class UpdatePlatformConfigDto {
   umaDomain?: string;
 
   @ApiPropertyOptional({
+    // Declared: the reflected type of `string | null` is Object, which the document would say.
+    type: String,
     example: 'https://api.mycompany.com/webhooks',
     nullable: true,
     description: 'null removes the endpoint',
