@@ -13,6 +13,9 @@ import { LEDGER_SCHEMA } from '@ledger/database';
 import { LedgerInvariantMonitor } from '@ledger/invariants/ledger-invariant.monitor';
 import { LedgerInvariantStore } from '@ledger/invariants/ledger-invariant.store';
 import { LedgerEnvironment } from '@ledger/ledger.environment';
+import { LedgerPostingsController } from '@ledger/postings/ledger-postings.controller';
+import { LedgerPostingsService } from '@ledger/postings/ledger-postings.service';
+import { LedgerPostingsStore } from '@ledger/postings/ledger-postings.store';
 import { PostingsController } from '@ledger/postings/postings.controller';
 import { PostingsService } from '@ledger/postings/postings.service';
 import { BalancesReportController } from '@ledger/reports/balances-report.controller';
@@ -38,6 +41,7 @@ import { TransactionPostingsController } from '@ledger/reports/transaction-posti
     AccountOpeningConsumer,
     BalancesReportController,
     TransactionPostingsController,
+    LedgerPostingsController,
   ],
   providers: [
     InternalAccountsService,
@@ -46,6 +50,8 @@ import { TransactionPostingsController } from '@ledger/reports/transaction-posti
     ListCountsCompactor,
     LedgerReportStore,
     BalancesReportService,
+    LedgerPostingsStore,
+    LedgerPostingsService,
     LedgerInvariantStore,
     LedgerInvariantMonitor,
   ],

@@ -31,6 +31,8 @@ import { SettlementWorker } from '@transfers/rails/settlement.worker';
 import { TRANSFERS_RETENTION } from '@transfers/retention';
 import { SandboxFundingController } from '@transfers/sandbox/sandbox-funding.controller';
 import { Transaction } from '@transfers/transactions/transaction.entity';
+import { TransactionHistoryService } from '@transfers/transactions/transaction-history.service';
+import { TransactionHistoryStore } from '@transfers/transactions/transaction-history.store';
 import { TransactionStore } from '@transfers/transactions/transaction.store';
 import { TransactionsController } from '@transfers/transactions/transactions.controller';
 import { TransactionsService } from '@transfers/transactions/transactions.service';
@@ -71,6 +73,8 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     TransactionStore,
     RailAttemptsStore,
     TransactionsService,
+    TransactionHistoryStore,
+    TransactionHistoryService,
     ListCountsCompactor,
     TransfersService,
     OutgoingSender,

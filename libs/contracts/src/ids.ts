@@ -6,6 +6,7 @@ export type ResourceType =
   | 'Transaction'
   | 'Customer'
   | 'InternalAccount'
+  | 'SystemAccount'
   | 'ExternalAccount'
   | 'FeeRule'
   | 'Job'

@@ -7,6 +7,7 @@ export * from './pagination/page';
 export * from './caller/caller';
 export * from './caller/effect-id';
 export * from './validation/timestamp-filter';
+export * from './validation/api-id';
 export * from './validation/field-presence';
 export * from './internal/internal-client';
 export * from './internal/internal-api';

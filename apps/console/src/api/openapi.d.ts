@@ -338,6 +338,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/2025-10-13/ledger/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transaction's ledger postings, each with its entries, in the order they were posted
+         * @description Empty for a transaction that has moved no money yet, and for an unknown or another platform's or environment's transaction.
+         */
+        get: operations["LedgerPostingsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/2025-10-13/plaid/callback/{linkToken}": {
         parameters: {
             query?: never;
@@ -660,6 +680,23 @@ export interface paths {
         put?: never;
         /** Approve a pending incoming payment (after answering its webhook with 202) */
         post: operations["ApprovalsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2025-10-13/transactions/{transactionId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transaction's timeline: its creation, then each status change, oldest first */
+        get: operations["TransactionsController_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1821,6 +1858,46 @@ export interface components {
              */
             customerId?: string;
         };
+        LedgerEntryView: {
+            /**
+             * @description An internal account, or one of the ledger's own accounts (SystemAccount:<uuid>)
+             * @example InternalAccount:019542f5-b3e7-1d02-0000-000000000002
+             */
+            accountId: string;
+            /**
+             * @description INTERNAL for the API's internal accounts; the others are the ledger's own, per currency
+             * @enum {string}
+             */
+            accountKind: "INTERNAL" | "EXTERNAL_SETTLEMENT" | "IN_TRANSIT" | "PLATFORM_FEES" | "SERVICE_FEES";
+            /**
+             * @description DEBIT: money left the account; CREDIT: it entered
+             * @enum {string}
+             */
+            direction: "DEBIT" | "CREDIT";
+            /**
+             * @description Smallest unit of the currency, positive
+             * @example 12550
+             */
+            amount: number;
+            /** @example USD */
+            currency: string;
+        };
+        LedgerPostingList: {
+            /** @description In the order they were posted */
+            data: components["schemas"]["LedgerPostingView"][];
+        };
+        LedgerPostingView: {
+            /**
+             * @description As listed in ledgerPostingIds of the transactions report
+             * @example 0b7d6c1e-2f43-4a4e-9a43-2f0c3c8e0d51
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "DEPOSIT" | "RESERVE" | "SETTLE" | "RELEASE";
+            /** Format: date-time */
+            postedAt: string;
+            entries: components["schemas"]["LedgerEntryView"][];
+        };
         LinkTokenView: {
             /** @example link-sandbox-9d2b7c1e-4b5f-4f7a-9c1d-2f0e8a6b3c41 */
             linkToken: string;
@@ -2231,6 +2308,32 @@ export interface components {
             umaAddress?: string;
             /** @example USD */
             currency: string;
+        };
+        TransactionHistoryItemView: {
+            /**
+             * @description The status the transaction entered
+             * @enum {string}
+             */
+            status: "CREATED" | "PENDING" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
+            /**
+             * @description The status it left; null for the creation
+             * @enum {string|null}
+             */
+            previousStatus: "CREATED" | "PENDING" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED" | null;
+            /**
+             * Format: date-time
+             * @description createdAt for the creation
+             */
+            at: string;
+            /**
+             * @description Why the status changed, in words
+             * @example Funds reserved
+             */
+            reason?: string;
+        };
+        TransactionHistoryView: {
+            /** @description Oldest first: the creation (CREATED), then every status change */
+            data: components["schemas"]["TransactionHistoryItemView"][];
         };
         TransactionPage: {
             data: components["schemas"]["TransactionView"][];
@@ -3397,6 +3500,35 @@ export interface operations {
             };
         };
     };
+    LedgerPostingsController_list: {
+        parameters: {
+            query: {
+                /** @description The transaction whose postings are listed */
+                transactionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPostingList"];
+                };
+            };
+            /** @description INVALID_INPUT: transactionId missing or not a Transaction:<uuid> */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     PlaidController_callback: {
         parameters: {
             query?: never;
@@ -4246,6 +4378,34 @@ export interface operations {
             };
             /** @description TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: the transaction awaits no approval (decided, or not an incoming payment) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TransactionsController_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionHistoryView"];
+                };
+            };
+            /** @description TRANSACTION_NOT_FOUND, also for another platform's or environment's transaction */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

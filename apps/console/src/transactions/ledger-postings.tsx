@@ -20,6 +20,7 @@ const COLUMNS = [
     cell: (cell) => formatTimestamp(cell.getValue()),
   }),
   column.accessor((entry) => entry.posting.kind, { id: 'kind', header: 'Posting' }),
+  column.accessor('accountKind', { header: 'Account kind' }),
   column.accessor('accountId', { header: 'Account', cell: (cell) => <code>{cell.getValue()}</code> }),
   column.accessor(
     (entry) => (entry.direction === 'DEBIT' ? formatMoney(entry.amount, currencyOfCode(entry.currency)) : ''),

@@ -8,7 +8,7 @@ import { DataTable } from '@console/ui/data-table';
 import { ErrorNotice } from '@console/ui/error-notice';
 import { StatusBadge } from '@console/ui/status-badge';
 
-type Change = components['schemas']['TransactionStatusChangeView'];
+type Change = components['schemas']['TransactionHistoryView']['data'][number];
 
 const column = createColumnHelper<Change>();
 const COLUMNS = [

@@ -47,6 +47,8 @@ const RULES: RouteRule[] = [
   // balances from the ledger, which alone owns entries (docs/api.md, "Reports").
   { prefix: '/reports/transactions', upstream: 'transfers', writePermission: 'MANAGE' },
   { prefix: '/reports/balances', upstream: 'ledger', writePermission: 'MANAGE' },
+  // The ledger's postings of a transaction: reads only, from the app that alone owns entries.
+  { prefix: '/ledger', upstream: 'ledger', writePermission: 'MANAGE' },
   // A send-by-link step of a payment flow, not account set-up: TRANSACT, like quotes (docs/architecture.md).
   { prefix: '/invitations', upstream: 'customers', writePermission: 'TRANSACT' },
 ].sort((a, b) => b.prefix.length - a.prefix.length) as RouteRule[];

@@ -9,6 +9,8 @@ import {
 } from '@nestjs/swagger';
 import { Caller, CurrentCaller, Page } from '@payments/http';
 import { ListTransactionsQuery } from '@transfers/transactions/dto/list-transactions.query';
+import { TransactionHistoryService } from '@transfers/transactions/transaction-history.service';
+import { TransactionHistoryView } from '@transfers/transactions/transaction-history.view';
 import { TransactionPage, TransactionView } from '@transfers/transactions/transaction.view';
 import { TransactionsService } from '@transfers/transactions/transactions.service';
 
@@ -16,7 +18,10 @@ import { TransactionsService } from '@transfers/transactions/transactions.servic
 @ApiBasicAuth()
 @Controller('transactions')
 export class TransactionsController {
-  constructor(private readonly transactions: TransactionsService) {}
+  constructor(
+    private readonly transactions: TransactionsService,
+    private readonly histories: TransactionHistoryService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'List transactions, newest first unless sortOrder=asc' })
@@ -40,5 +45,18 @@ export class TransactionsController {
     @Param('transactionId') transactionId: string,
   ): Promise<TransactionView> {
     return this.transactions.get(caller, transactionId);
+  }
+
+  @Get(':transactionId/history')
+  @ApiOperation({ summary: "A transaction's timeline: its creation, then each status change, oldest first" })
+  @ApiOkResponse({ type: TransactionHistoryView })
+  @ApiNotFoundResponse({
+    description: "TRANSACTION_NOT_FOUND, also for another platform's or environment's transaction",
+  })
+  history(
+    @CurrentCaller() caller: Caller,
+    @Param('transactionId') transactionId: string,
+  ): Promise<TransactionHistoryView> {
+    return this.histories.history(caller, transactionId);
   }
 }

@@ -16,6 +16,8 @@ describe('route table', () => {
     ['/invitations/k3Jx9Qm2Vb7TtZp4Lw8NcA/claim', 'customers'],
     ['/reports/transactions', 'transfers'],
     ['/reports/balances', 'ledger'],
+    ['/ledger/postings', 'ledger'],
+    ['/transactions/Transaction:1/history', 'transfers'],
   ])('routes %s to %s', (path, upstream) => {
     expect(findRoute(path)?.upstream).toBe(upstream);
   });
@@ -36,6 +38,7 @@ describe('route table', () => {
     expect(requiredPermission('DELETE', findRoute('/customers/Customer:1')!)).toBe('MANAGE');
     expect(requiredPermission('GET', findRoute('/reports/transactions')!)).toBe('VIEW');
     expect(requiredPermission('GET', findRoute('/reports/balances')!)).toBe('VIEW');
+    expect(requiredPermission('GET', findRoute('/ledger/postings')!)).toBe('VIEW');
   });
 
   it.each([

@@ -1,18 +1,15 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
-import { dataSourceOptions, Outbox, runMigrations } from '@payments/persistence';
+import { dataSourceOptions, runMigrations } from '@payments/persistence';
 import { TestDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { LedgerAccount } from '@ledger/accounts/account.entity';
-import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
-import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
 import { LEDGER_SCHEMA } from '@ledger/database';
 import { LedgerInvariantMonitor } from '@ledger/invariants/ledger-invariant.monitor';
 import { LedgerInvariantStore } from '@ledger/invariants/ledger-invariant.store';
+import { postingsOnDatabase } from '@ledger/postings/__tests__/database-postings';
 import { PostingKind } from '@ledger/postings/posting-rules';
-import { PostingsService } from '@ledger/postings/postings.service';
 
 jest.setTimeout(30_000);
 
@@ -40,17 +37,9 @@ describe('LedgerInvariantMonitor', () => {
     database = await TestDatabase.create();
     await runMigrations(database.url, LEDGER_SCHEMA);
     dataSource = await new DataSource(dataSourceOptions(database.url, LEDGER_SCHEMA)).initialize();
-    const accounts = new InternalAccountsService(dataSource.getRepository(LedgerAccount));
-    const outbox = new Outbox(new ConfigService({ KAFKA_TOPIC_PREFIX: '' }));
-    const postings = new PostingsService(dataSource, accounts, new SystemAccountsService(dataSource), outbox);
-    await accounts.open(dataSource.manager, [
-      { owner: { ...CALLER, customerId: 'Customer:1', platformCustomerId: 'c-1' }, currencies: ['USD'] },
-    ]);
-    const [{ id }] = await dataSource.query(`SELECT id FROM accounts WHERE kind = 'INTERNAL'`);
+    const { postings, accountId } = await postingsOnDatabase(dataSource, CALLER);
     post = (kind, transactionId, amount) =>
-      postings.postAll(CALLER, [
-        { transactionId, kind, accountId: `InternalAccount:${id}`, amount, currency: 'USD' },
-      ]);
+      postings.postAll(CALLER, [{ transactionId, kind, accountId, amount, currency: 'USD' }]);
     await post('DEPOSIT', 'Transaction:deposit', 1_000);
     await post('RESERVE', 'Transaction:settled', 300);
     await post('SETTLE', 'Transaction:settled', 300);

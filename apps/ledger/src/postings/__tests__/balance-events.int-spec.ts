@@ -1,13 +1,9 @@
-import { ConfigService } from '@nestjs/config';
 import { BalanceEvent, Environment } from '@payments/contracts';
-import { Outbox } from '@payments/persistence';
 import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { LedgerAccount } from '@ledger/accounts/account.entity';
-import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
-import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
 import { LEDGER_SCHEMA } from '@ledger/database';
+import { postingsOnDatabase } from '@ledger/postings/__tests__/database-postings';
 import { CreatePostingDto } from '@ledger/postings/dto/create-posting.dto';
 import { PostingsService } from '@ledger/postings/postings.service';
 
@@ -27,14 +23,7 @@ describe('balance events of postings', () => {
   beforeAll(async () => {
     database = await MigratedDatabase.create(LEDGER_SCHEMA);
     dataSource = database.dataSource;
-    const accounts = new InternalAccountsService(dataSource.getRepository(LedgerAccount));
-    const outbox = new Outbox(new ConfigService({ KAFKA_TOPIC_PREFIX: 'test.' }));
-    postings = new PostingsService(dataSource, accounts, new SystemAccountsService(dataSource), outbox);
-    await accounts.open(dataSource.manager, [
-      { owner: { ...CALLER, customerId: 'Customer:1', platformCustomerId: 'c-1' }, currencies: ['USD'] },
-    ]);
-    const [{ id }] = await dataSource.query(`SELECT id FROM accounts WHERE kind = 'INTERNAL'`);
-    accountId = `InternalAccount:${id}`;
+    ({ postings, accountId } = await postingsOnDatabase(dataSource, CALLER));
   });
 
   afterAll(async () => {
