@@ -1,6 +1,5 @@
 import type { operations } from '@console/api/openapi';
 import { dayRange } from '@console/format/day-range';
-import { searchFields } from '@console/ui/search-fields';
 
 export type TransactionQuery = NonNullable<operations['TransactionsController_list']['parameters']['query']>;
 
@@ -44,8 +43,4 @@ export function transactionQuery(filters: TransactionFilters, cursor?: string): 
   if (start) query.startDate = start;
   if (end) query.endDate = end;
   return query;
-}
-
-export function filtersOf(search: URLSearchParams): TransactionFilters {
-  return searchFields(search, FILTER_FIELDS);
 }

@@ -1,26 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { answer } from '@console/api/client';
 import type { components } from '@console/api/openapi';
 import { formatTimestamp } from '@console/format/dates';
 import { formatMoney } from '@console/format/money';
 import { useSession } from '@console/session/session';
-import { useCursorPages, Pager } from '@console/ui/cursor-pages';
+import { Pager } from '@console/ui/cursor-pages';
 import { DataTable } from '@console/ui/data-table';
 import { ErrorNotice } from '@console/ui/error-notice';
 import { Field } from '@console/ui/field';
 import { StatusBadge } from '@console/ui/status-badge';
-import { searchOf } from '@console/ui/search-fields';
-import {
-  FILTER_FIELDS,
-  filtersOf,
-  PAGE_SIZES,
-  transactionQuery,
-  TransactionFilters,
-} from './transaction-filters';
+import { useSearchFilters } from '@console/ui/search-filters';
+import { ChoiceFilter, DayRangeFilter } from '@console/ui/filter-fields';
+import { FILTER_FIELDS, PAGE_SIZES, transactionQuery } from './transaction-filters';
 
 type Transaction = components['schemas']['TransactionView'];
 const STATUSES = [
@@ -63,39 +56,18 @@ const COLUMNS = [
 
 export function TransactionsPage() {
   const { api } = useSession();
-  const [search, setSearch] = useSearchParams();
-  const filters = filtersOf(search);
-  const pages = useCursorPages();
+  const { filters, pages, form, apply } = useSearchFilters(FILTER_FIELDS);
   const query = transactionQuery(filters, pages.cursor);
   const list = useQuery({
     queryKey: ['transactions', query],
     queryFn: () => answer(api.GET('/2025-10-13/transactions', { params: { query } })),
   });
-  const form = useForm<TransactionFilters>({ defaultValues: filters });
-  useEffect(() => form.reset(filters), [search.toString()]);
-  const apply = (values: TransactionFilters) => {
-    pages.reset();
-    setSearch(searchOf(values, FILTER_FIELDS));
-  };
   return (
     <section>
       <h1>Transactions</h1>
-      <form className="filters" onSubmit={form.handleSubmit(apply)} aria-label="Transaction filters">
-        <Field label="Status">
-          <select {...form.register('status')}>
-            <option value="">Any</option>
-            {STATUSES.map((status) => (
-              <option key={status}>{status}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Type">
-          <select {...form.register('type')}>
-            <option value="">Any</option>
-            <option>INCOMING</option>
-            <option>OUTGOING</option>
-          </select>
-        </Field>
+      <form className="filters" onSubmit={apply} aria-label="Transaction filters">
+        <ChoiceFilter label="Status" name="status" choices={STATUSES} register={form.register} />
+        <ChoiceFilter label="Type" name="type" choices={['INCOMING', 'OUTGOING']} register={form.register} />
         <label>
           Customer
           <input {...form.register('customer')} placeholder="Customer:… or your customer id" />
@@ -104,14 +76,7 @@ export function TransactionsPage() {
           Reference
           <input {...form.register('reference')} />
         </label>
-        <label>
-          From (UTC)
-          <input type="date" {...form.register('from')} />
-        </label>
-        <label>
-          To (UTC)
-          <input type="date" {...form.register('to')} />
-        </label>
+        <DayRangeFilter register={form.register} />
         <Field label="Rows per page">
           <select {...form.register('limit')}>
             {PAGE_SIZES.map((size) => (

@@ -49,6 +49,10 @@ export function DeliveryDetail({
           <Facts
             items={[
               ['Type', view.type],
+              [
+                'Transaction status it carried',
+                (view.body as { transaction?: { status?: string } }).transaction?.status,
+              ],
               ['Status', view.status],
               ['Attempts', view.attempts],
               ['Last answer', view.lastStatusCode],

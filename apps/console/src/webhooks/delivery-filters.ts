@@ -1,6 +1,5 @@
 import type { operations } from '@console/api/openapi';
 import { dayRange } from '@console/format/day-range';
-import { searchFields } from '@console/ui/search-fields';
 
 export type DeliveryQuery = NonNullable<operations['DeliveryLogController_list']['parameters']['query']>;
 export type RedeliverFilter = NonNullable<
@@ -9,10 +8,6 @@ export type RedeliverFilter = NonNullable<
 
 export const DELIVERY_FILTER_FIELDS = ['status', 'type', 'transactionId', 'from', 'to'] as const;
 export type DeliveryFilters = Partial<Record<(typeof DELIVERY_FILTER_FIELDS)[number], string>>;
-
-export function deliveryFiltersOf(search: URLSearchParams): DeliveryFilters {
-  return searchFields(search, DELIVERY_FILTER_FIELDS);
-}
 
 /** The delivery log's query for the filters; created days are inclusive UTC bounds. */
 export function deliveryQuery(filters: DeliveryFilters, cursor?: string): DeliveryQuery {

@@ -1,4 +1,5 @@
-import { filtersOf, transactionQuery } from '@console/transactions/transaction-filters';
+import { FILTER_FIELDS, transactionQuery } from '@console/transactions/transaction-filters';
+import { searchFields } from '@console/ui/search-filters';
 
 describe('transactionQuery', () => {
   it('asks for a page of 20 and nothing else without filters', () => {
@@ -46,9 +47,11 @@ describe('transactionQuery', () => {
   });
 });
 
-describe('filtersOf', () => {
+describe('searchFields', () => {
   it('reads the known fields of the address and ignores the rest', () => {
-    expect(filtersOf(new URLSearchParams('status=FAILED&customer=c-1&evil=1&from='))).toEqual({
+    expect(
+      searchFields(new URLSearchParams('status=FAILED&customer=c-1&evil=1&from='), FILTER_FIELDS),
+    ).toEqual({
       status: 'FAILED',
       customer: 'c-1',
     });
