@@ -97,6 +97,15 @@ describe('authentication and API tokens', () => {
     expect((await sandbox.get(`/tokens?name=${name}&createdAfter=${future}`)).body.totalCount).toBe(0);
   });
 
+  it("finds a token by its clientId within the caller's platform and environment only", async () => {
+    const { body } = await sandbox.post('/tokens', { name: 'by-client-id', permissions: ['VIEW'] });
+    const found = await sandbox.get(`/tokens?clientId=${body.clientId}`);
+    expect(found.body).toMatchObject({ totalCount: 1, data: [{ id: body.id, clientId: body.clientId }] });
+    expect((await production.get(`/tokens?clientId=${body.clientId}`)).body.totalCount).toBe(0);
+    const other = api.withCredentials(bootstrapPlatform().sandbox);
+    expect((await other.get(`/tokens?clientId=${body.clientId}`)).body.totalCount).toBe(0);
+  });
+
   it('keeps environments and platforms apart', async () => {
     const { body } = await sandbox.post('/tokens', { name: 'sandbox-only', permissions: ['VIEW'] });
     expect((await production.get(`/tokens/${body.id}`)).status).toBe(404);
