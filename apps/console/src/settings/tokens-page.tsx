@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { answer } from '@console/api/client';
 import { formatTimestamp } from '@console/format/dates';
 import { Permitted, SignedInToken, useSession } from '@console/session/session';
+import { ConfirmedButton } from '@console/ui/confirmed-button';
 import { Pager, useCursorPages } from '@console/ui/cursor-pages';
 import { DataTable } from '@console/ui/data-table';
 import { ErrorNotice } from '@console/ui/error-notice';
@@ -13,29 +13,21 @@ import { NewToken } from './new-token';
 function DeleteToken({ tokenId, own }: { tokenId: string; own: boolean }) {
   const { api } = useSession();
   const queries = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => answer(api.DELETE('/2025-10-13/tokens/{tokenId}', { params: { path: { tokenId } } })),
     onSuccess: () => queries.invalidateQueries({ queryKey: ['tokens'] }),
   });
-  if (!confirming) {
-    return (
-      <button type="button" className="secondary" onClick={() => setConfirming(true)}>
-        Delete
-      </button>
-    );
-  }
   return (
-    <span role="group" aria-label="Confirm deletion" className="confirm">
-      {own && <span>This is the token you signed in with. </span>}
-      <button type="button" className="danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
-        Confirm delete
-      </button>
-      <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-        Cancel
-      </button>
+    <>
+      <ConfirmedButton
+        label="Delete"
+        confirmLabel="Confirm delete"
+        onConfirm={() => remove.mutate()}
+        busy={remove.isPending}
+        warning={own ? 'This is the token you signed in with.' : undefined}
+      />
       <ErrorNotice error={remove.error} />
-    </span>
+    </>
   );
 }
 

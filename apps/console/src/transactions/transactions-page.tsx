@@ -12,7 +12,7 @@ import { ErrorNotice } from '@console/ui/error-notice';
 import { Field } from '@console/ui/field';
 import { StatusBadge } from '@console/ui/status-badge';
 import { useSearchFilters } from '@console/ui/search-filters';
-import { ChoiceFilter, DayRangeFilter } from '@console/ui/filter-fields';
+import { ChoiceField, DayRangeFilter } from '@console/ui/filter-fields';
 import { FILTER_FIELDS, PAGE_SIZES, transactionQuery } from './transaction-filters';
 
 type Transaction = components['schemas']['TransactionView'];
@@ -66,8 +66,8 @@ export function TransactionsPage() {
     <section>
       <h1>Transactions</h1>
       <form className="filters" onSubmit={apply} aria-label="Transaction filters">
-        <ChoiceFilter label="Status" name="status" choices={STATUSES} register={form.register} />
-        <ChoiceFilter label="Type" name="type" choices={['INCOMING', 'OUTGOING']} register={form.register} />
+        <ChoiceField label="Status" name="status" choices={STATUSES} register={form.register} />
+        <ChoiceField label="Type" name="type" choices={['INCOMING', 'OUTGOING']} register={form.register} />
         <label>
           Customer
           <input {...form.register('customer')} placeholder="Customer:… or your customer id" />

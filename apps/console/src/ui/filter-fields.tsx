@@ -5,17 +5,18 @@ interface FilterProps<Values extends FieldValues> {
   register: UseFormRegister<Values>;
 }
 
-/** One of a list of values, or any. */
-export function ChoiceFilter<Values extends FieldValues>({
+/** One of a list of values; in a filter, or any. */
+export function ChoiceField<Values extends FieldValues>({
   label,
   name,
   choices,
   register,
-}: FilterProps<Values> & { label: string; name: Path<Values>; choices: readonly string[] }) {
+  orAny = true,
+}: FilterProps<Values> & { label: string; name: Path<Values>; choices: readonly string[]; orAny?: boolean }) {
   return (
     <Field label={label}>
       <select {...register(name)}>
-        <option value="">Any</option>
+        {orAny && <option value="">Any</option>}
         {choices.map((choice) => (
           <option key={choice}>{choice}</option>
         ))}

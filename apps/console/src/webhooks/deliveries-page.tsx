@@ -9,7 +9,7 @@ import { Pager } from '@console/ui/cursor-pages';
 import { DataTable } from '@console/ui/data-table';
 import { ErrorNotice } from '@console/ui/error-notice';
 import { useSearchFilters } from '@console/ui/search-filters';
-import { ChoiceFilter, DayRangeFilter } from '@console/ui/filter-fields';
+import { ChoiceField, DayRangeFilter } from '@console/ui/filter-fields';
 import { StatusBadge } from '@console/ui/status-badge';
 import { BulkRedeliver } from './bulk-redeliver';
 import { DELIVERY_FILTER_FIELDS, deliveryQuery } from './delivery-filters';
@@ -64,13 +64,13 @@ export function DeliveriesPage() {
     <section>
       <h1>Webhooks</h1>
       <form className="filters" onSubmit={apply} aria-label="Webhook filters">
-        <ChoiceFilter
+        <ChoiceField
           label="Status"
           name="status"
           choices={['PENDING', 'DELIVERED', 'FAILED']}
           register={form.register}
         />
-        <ChoiceFilter label="Type" name="type" choices={TYPES} register={form.register} />
+        <ChoiceField label="Type" name="type" choices={TYPES} register={form.register} />
         <label>
           Transaction
           <input {...form.register('transactionId')} placeholder="Transaction:…" />

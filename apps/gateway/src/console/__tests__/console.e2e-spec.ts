@@ -183,6 +183,30 @@ describe('console in Chromium', () => {
     expect(bare.headers.get('location')).toBe('/console/');
   });
 
+  it('finds a customer with its balance, adds a fee rule and shows the change in the audit log', async () => {
+    const customer = await newCustomer(platform.sandbox, 'console-lookup');
+    await fund(platform.sandbox, customer.internalAccountId, 98_765);
+    const page = await browser.signedIn(operator, '/console/customers');
+    await page.getByLabel('Your customer id').fill(customer.platformCustomerId);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: customer.platformCustomerId }).click();
+    await page.getByRole('table', { name: 'Internal accounts' }).getByText('987.65 USD').waitFor();
+    await browser.screenshot(page, 'customer');
+
+    await page.getByRole('link', { name: 'Fee rules' }).click();
+    await page.getByLabel('Transaction type').selectOption('TRANSFER_IN');
+    await page.getByLabel('Fixed fee (US cents)').fill('45');
+    await page.getByRole('button', { name: 'Create fee rule' }).click();
+    await page.getByRole('table', { name: 'Fee rules' }).getByText('0.45 USD').waitFor();
+    await browser.screenshot(page, 'fee-rules');
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    const writes = page.getByRole('table', { name: 'Writes, newest first' });
+    await writes.getByText('POST /fee-rules').first().waitFor();
+    await writes.getByText('console-VIEW-TRANSACT-MANAGE').first().waitFor();
+    await browser.screenshot(page, 'audit-log');
+  });
+
   it('refuses a wrong secret with the API message and its requestId', async () => {
     const page = await browser.open('/console/');
     await signIn(page, { clientId: operator.clientId, clientSecret: 'not-the-secret' });
