@@ -6,6 +6,7 @@ import { UmaPublicKeys } from '@customers/uma-protocol/peers/uma-public-keys';
 import { IncomingPaymentsClient } from '@customers/uma-protocol/receiving/incoming-payments.client';
 import { LnurlpResponder } from '@customers/uma-protocol/receiving/lnurlp-responder';
 import { PayRequestHandler } from '@customers/uma-protocol/receiving/pay-request-handler';
+import { PayRequestNonces } from '@customers/uma-protocol/receiving/pay-request-nonces';
 import { UmaPaymentOpener } from '@customers/uma-protocol/receiving/uma-payment-opener';
 import { UmaReceivers } from '@customers/uma-protocol/receiving/uma-receivers';
 import { WellKnownController } from '@customers/uma-protocol/receiving/well-known.controller';
@@ -24,6 +25,7 @@ import { UmaSendingController } from '@customers/uma-protocol/sending/uma-sendin
     UmaReceivers,
     LnurlpResponder,
     PayRequestHandler,
+    PayRequestNonces,
     IncomingPaymentsClient,
     UmaPaymentOpener,
     LocalUmaPayments,

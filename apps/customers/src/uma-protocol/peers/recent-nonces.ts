@@ -1,15 +1,16 @@
 import type { NonceValidator } from '@uma-sdk/core';
-
-/** How far a signed message's timestamp may be from now: clocks differ, and a message takes time. */
-const WINDOW_SECONDS = 600;
+import {
+  SIGNATURE_WINDOW_SECONDS,
+  withinSignatureWindow,
+} from '@customers/uma-protocol/peers/signature-window';
 /** How often the nonces past the window are dropped: one scan of the map now and then, not per message. */
 const SWEEP_INTERVAL_SECONDS = 10;
 
 /**
- * The nonces of the peers' signed messages seen in the last WINDOW_SECONDS by this replica: a message
- * older than the window, or seen again within it, is a replay and refused. Another replica keeps its
- * own; what a replayed pay request could do twice is named by its nonce (the incoming payment's id),
- * so it finds the first payment instead of making another.
+ * The nonces of the answers this replica's own UMA requests got (lookups, pay requests it sent), seen
+ * in the last window: an answer older than the window, or seen again within it, is a replay and
+ * refused. Answers come back on the connection that asked, so this replica alone can see them; the
+ * pay requests peers send, which any replica may receive, are guarded by PayRequestNonces in Redis.
  */
 export class RecentNonces implements NonceValidator {
   private readonly seen = new Map<string, number>();
@@ -17,8 +18,8 @@ export class RecentNonces implements NonceValidator {
 
   async checkAndSaveNonce(nonce: string, timestampSeconds: number): Promise<boolean> {
     const now = Date.now() / 1000;
-    if (Math.abs(now - timestampSeconds) > WINDOW_SECONDS) return false;
-    const cutoff = now - WINDOW_SECONDS;
+    if (!withinSignatureWindow(timestampSeconds, now)) return false;
+    const cutoff = now - SIGNATURE_WINDOW_SECONDS;
     if (now - this.sweptAt >= SWEEP_INTERVAL_SECONDS) {
       this.forgetOlderThan(cutoff);
       this.sweptAt = now;

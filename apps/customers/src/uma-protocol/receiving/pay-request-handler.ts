@@ -5,9 +5,10 @@ import { currencyOf } from '@payments/money';
 import { getPayReqResponse, PayRequest, verifyPayReqSignature } from '@uma-sdk/core';
 import { v5 as nameBasedUuid } from 'uuid';
 import { UmaKeysStore } from '@customers/uma-protocol/keys/uma-keys.store';
-import { RecentNonces } from '@customers/uma-protocol/peers/recent-nonces';
+import { TIMESTAMP_ONLY } from '@customers/uma-protocol/peers/signature-window';
 import { UmaPublicKeys, verified } from '@customers/uma-protocol/peers/uma-public-keys';
 import { NOMINAL_MULTIPLIER } from '@customers/uma-protocol/receiving/lnurlp-responder';
+import { PayRequestNonces } from '@customers/uma-protocol/receiving/pay-request-nonces';
 import { UmaPaymentOpener } from '@customers/uma-protocol/receiving/uma-payment-opener';
 import { UmaReceivers } from '@customers/uma-protocol/receiving/uma-receivers';
 import { userInfoOf } from '@customers/uma-protocol/uma-payer-data';
@@ -20,9 +21,8 @@ import { userInfoOf } from '@customers/uma-protocol/uma-payer-data';
  */
 @Injectable()
 export class PayRequestHandler {
-  private readonly nonces = new RecentNonces();
-
   constructor(
+    private readonly nonces: PayRequestNonces,
     private readonly receivers: UmaReceivers,
     private readonly keys: UmaKeysStore,
     private readonly publicKeys: UmaPublicKeys,
@@ -45,15 +45,22 @@ export class PayRequestHandler {
     // signs a pay request in its domain's name here answers for that domain's server, not for it.
     await this.receivers.refuseSenderOfThisDeployment(receiver.config, senderDomain);
     const senderKeys = await this.publicKeys.of(senderDomain);
-    if (!(await verified(() => verifyPayReqSignature(request, senderKeys, this.nonces)))) {
+    if (!(await verified(() => verifyPayReqSignature(request, senderKeys, TIMESTAMP_ONLY)))) {
       throw new ApiException('UNAUTHORIZED', `The pay request is not signed by ${senderDomain}'s key`);
+    }
+    const { signatureNonce, signatureTimestamp } = request.payerData!.compliance!;
+    if (!(await this.nonces.claim(senderDomain, signatureNonce, signatureTimestamp))) {
+      throw new ApiException(
+        'UNAUTHORIZED',
+        'The pay request was already received: its signature nonce is spent',
+      );
     }
     if (request.sendingAmountCurrencyCode !== request.receivingCurrencyCode) {
       throw new ApiException('INVALID_CURRENCY', 'The amount must be named in the receiving currency');
     }
     const currencyCode = request.receivingCurrencyCode;
     const transaction = await this.opener.open(receiver, {
-      paymentId: paymentIdOf(sender, request.payerData!.compliance!.signatureNonce),
+      paymentId: paymentIdOf(sender, signatureNonce),
       senderUmaAddress: sender,
       currency: currencyCode,
       amount: request.amount,
@@ -90,7 +97,7 @@ function parsePayRequest(body: unknown): PayRequest {
 /** Names the payments of UMA pay requests (a random namespace of this service's own). */
 const PAY_REQUEST_NAMESPACE = '3f0b7c52-8a1e-4d7f-9b6a-2c51e0d4a8f3';
 
-/** A uuid named by the sender and its signature's nonce, which RecentNonces keeps from repeating. */
+/** A uuid named by the sender and its signature's nonce, which PayRequestNonces keeps from repeating. */
 function paymentIdOf(sender: string, nonce: string): string {
   return nameBasedUuid(`${sender.toLowerCase()}\n${nonce}`, PAY_REQUEST_NAMESPACE);
 }
