@@ -113,7 +113,7 @@ function streamOversized(response: ServerResponse): void {
   response.end();
 }
 
-function publicKeyHex(privateKey: KeyObject): string {
+export function publicKeyHex(privateKey: KeyObject): string {
   const jwk = privateKey.export({ format: 'jwk' });
   const hex = (base64url: string) => Buffer.from(base64url, 'base64url').toString('hex');
   return `04${hex(jwk.x!)}${hex(jwk.y!)}`;
