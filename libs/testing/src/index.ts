@@ -10,6 +10,7 @@ export * from './test-database';
 export * from './hostile/openapi-operations';
 export * from './hostile/hostile-requests';
 export * from './hostile/hostile-client';
+export * from './hostile/optional-pairs';
 export * from './money-fixtures';
 export * from './migrated-database';
 export * from './statement-plans';

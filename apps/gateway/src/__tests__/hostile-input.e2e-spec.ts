@@ -6,6 +6,7 @@ import {
   hostileRequests,
   misjudgement,
   openApiOperations,
+  optionalPairRequests,
   sendHostile,
 } from '@payments/testing';
 import fc from 'fast-check';
@@ -42,7 +43,10 @@ describe('Hostile input at the edge', () => {
     const operations = openApiOperations();
     // A new seed each run widens what the suite covers over time; a failure names it to replay.
     const seed = Number(process.env.HOSTILE_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    const requests = fc.sample(hostileRequests(operations, authorization), { numRuns: REQUESTS, seed });
+    const requests = [
+      ...fc.sample(hostileRequests(operations, authorization), { numRuns: REQUESTS, seed }),
+      ...optionalPairRequests(operations, authorization),
+    ];
     const before = await visibleState(client);
 
     const outcomes = await sendHostile(stack.gatewayUrl, PREFIX, requests, 16);

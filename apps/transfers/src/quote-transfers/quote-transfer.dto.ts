@@ -3,7 +3,6 @@ import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  ValidateIf,
   IsInt,
   IsNotEmpty,
   IsObject,
@@ -16,6 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { TransactionRateDetails } from '@payments/contracts';
+import { RequiredWhen } from '@payments/http';
 import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 
 /**
@@ -47,19 +47,19 @@ export class QuoteTransferDto {
   /** The internal account the money leaves: the source (BALANCE) or the one it arrived in (ARRIVED). */
   @IsString() @IsNotEmpty() reservingAccountId: string;
   /** PULL only: the external account with direct pull (ACH) the money comes from. */
-  @ValidateIf((body: QuoteTransferDto) => body.funding === 'PULL')
+  @RequiredWhen((body: QuoteTransferDto) => body.funding === 'PULL')
   @IsString()
   @IsNotEmpty()
   pullAccountId?: string;
   @IsIn(SUPPORTED_CURRENCY_CODES) sendingCurrency: string;
   /** The external account paid, unless the quote pays `destinationUmaAddress`. */
-  @ValidateIf((body: QuoteTransferDto) => body.destinationUmaAddress === undefined)
+  @RequiredWhen((body: QuoteTransferDto) => body.destinationUmaAddress === undefined)
   @IsString()
   @IsNotEmpty()
   destinationAccountId?: string;
   @IsOptional() @IsString() @IsNotEmpty() @MaxLength(320) destinationUmaAddress?: string;
   /** With destinationUmaAddress: how the receiver answered the pay request. */
-  @ValidateIf((body: QuoteTransferDto) => body.destinationUmaAddress !== undefined)
+  @RequiredWhen((body: QuoteTransferDto) => body.destinationUmaAddress !== undefined)
   @IsObject()
   @ValidateNested()
   @Type(() => PayRequestAnswerDto)

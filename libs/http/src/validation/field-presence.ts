@@ -13,3 +13,12 @@ export function IsOmittable(): PropertyDecorator {
 export function ToBoolean(): PropertyDecorator {
   return Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value));
 }
+
+/**
+ * Validated whenever present, whatever the other fields say, and required when `isRequired` holds
+ * for the whole object: only whether the field must be there may depend on the others, never its
+ * type checks (skipping them let a wrongly-typed field through to the service).
+ */
+export function RequiredWhen<T>(isRequired: (object: T) => boolean): PropertyDecorator {
+  return ValidateIf((object: T, value) => value !== undefined || isRequired(object));
+}

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
 import { Operation } from './openapi-operations';
 
 /** A request of the public API with one thing in it that the edge must refuse. */
@@ -93,12 +94,33 @@ export function hostileRequests(
         })),
       ];
       // A GET's body is never read, so it is no harm there.
-      if (operation.method !== 'GET') faults.push(nonObjectBody.map((text) => ({ ...plain, body: text, fault: `body ${text}` })));
+      if (operation.method !== 'GET')
+        faults.push(nonObjectBody.map((text) => ({ ...plain, body: text, fault: `body ${text}` })));
       if (body !== undefined) faults.push(bodyFaults(plain, body), contentTypeFault(plain));
       return fc
         .oneof(...faults)
         .map((request) => ({ ...request, fault: `${operation.method} ${operation.path}: ${request.fault}` }));
     });
+  });
+}
+
+/**
+ * For each operation, every body of its `optionalPairBodies`: the pairs the sampled requests would
+ * rarely draw, where one optional property could switch the other's validation off.
+ */
+export function optionalPairRequests(operations: Operation[], authorization: string): HostileRequest[] {
+  return operations.flatMap((operation) => {
+    const path = operation.pathParameters.reduce(
+      (template, name) => template.replace(`{${name}}`, randomUUID()),
+      operation.path,
+    );
+    return operation.optionalPairBodies.map(({ body, fault }) => ({
+      method: operation.method,
+      path,
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      fault: `${operation.method} ${operation.path}: ${fault}`,
+    }));
   });
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OptionalPairBody, optionalPairBodies } from './optional-pairs';
 
 const OPENAPI_DOCUMENT = join(__dirname, '..', '..', '..', '..', 'docs', 'openapi.json');
 
@@ -15,6 +16,8 @@ export interface Operation {
   queryParameters: string[];
   /** Plausible bodies, for operations that take JSON. */
   body?: fc.Arbitrary<unknown>;
+  /** Bodies pairing a valid optional property with a wrongly-typed one, for operations that take JSON. */
+  optionalPairBodies: OptionalPairBody[];
 }
 
 /** Every operation of the committed document, with a body arbitrary drawn from its schema. */
@@ -35,6 +38,7 @@ export function openApiOperations(): Operation[] {
         pathParameters: named('path'),
         queryParameters: named('query'),
         ...(jsonBody ? { body: arbitraryOf(jsonBody, schemas, 0) } : {}),
+        optionalPairBodies: jsonBody ? optionalPairBodies(jsonBody, schemas) : [],
       });
     }
   }

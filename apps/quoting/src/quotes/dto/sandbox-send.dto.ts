@@ -1,18 +1,19 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
+import { RequiredWhen } from '@payments/http';
 import { MAX_LOCKED_AMOUNT } from '@quoting/quotes/dto/create-quote.dto';
 
 /** `{quoteId, currencyCode, currencyAmount?}`, or the older `{reference, currencyCode, currencyAmount}`. */
 export class SandboxSendDto {
   @ApiPropertyOptional({ description: 'The REALTIME_FUNDING quote the payment is for' })
-  @ValidateIf((body: SandboxSendDto) => body.reference === undefined)
+  @RequiredWhen((body: SandboxSendDto) => body.reference === undefined)
   @IsString()
   @IsNotEmpty()
   quoteId?: string;
 
   @ApiPropertyOptional({ description: "The quote's payment-instruction referenceCode (older form)" })
-  @ValidateIf((body: SandboxSendDto) => body.quoteId === undefined)
+  @RequiredWhen((body: SandboxSendDto) => body.quoteId === undefined)
   @IsString()
   @IsNotEmpty()
   reference?: string;

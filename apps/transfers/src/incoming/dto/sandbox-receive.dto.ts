@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
-import { IsIn, IsInt, IsNotEmpty, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Length, Max, Min } from 'class-validator';
+import { RequiredWhen } from '@payments/http';
 import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 
 /** docs/api.md#sandbox: a simulated payment from a sandbox UMA sender to a customer, named one of two ways. */
@@ -21,14 +22,14 @@ export class SandboxReceiveDto {
   receivingCurrencyAmount: number;
 
   @ApiPropertyOptional({ description: "The recipient's UMA address; optional if customerId is given" })
-  @ValidateIf((body: SandboxReceiveDto) => body.customerId === undefined)
+  @RequiredWhen((body: SandboxReceiveDto) => body.customerId === undefined)
   @IsString()
   @IsNotEmpty()
   @Length(1, 320)
   receiverUmaAddress?: string;
 
   @ApiPropertyOptional({ description: 'The recipient; optional if receiverUmaAddress is given' })
-  @ValidateIf((body: SandboxReceiveDto) => body.receiverUmaAddress === undefined)
+  @RequiredWhen((body: SandboxReceiveDto) => body.receiverUmaAddress === undefined)
   @IsString()
   @IsNotEmpty()
   @Length(1, 255)
