@@ -1,11 +1,10 @@
+import { isBIC, isIBAN } from 'class-validator';
 import { FieldError } from '@payments/http';
 import { PostalAddress } from '@customers/customers/customer.entity';
 import {
   isAbaRoutingNumber,
   isClabe,
-  isIban,
   isPixKey,
-  isSwiftBic,
   isUsAccountNumber,
   isVpa,
   isWalletAddress,
@@ -135,12 +134,12 @@ function checksOf(info: AccountInfo): Check[] {
       return [
         [
           'iban',
-          isIban(info.iban),
+          isIBAN(info.iban),
           'must be an IBAN with the length of its country and check digits that verify (mod 97)',
         ],
         [
           'swiftBic',
-          info.swiftBic === undefined || isSwiftBic(info.swiftBic),
+          info.swiftBic === undefined || isBIC(info.swiftBic),
           'must be an 8 or 11 character SWIFT/BIC code',
         ],
       ];
