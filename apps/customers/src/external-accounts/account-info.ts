@@ -17,13 +17,31 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const ACCOUNT_CATEGORIES = ['CHECKING', 'SAVINGS'] as const;
 export type AccountCategory = (typeof ACCOUNT_CATEGORIES)[number];
 
+export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
+
 /** The person the rail pays. Linked accounts carry only what the link provider reports (name, address). */
-export interface Beneficiary {
+export interface IndividualBeneficiary {
   beneficiaryType: 'INDIVIDUAL';
   fullName: string;
   birthDate?: string;
   nationality?: string;
   address?: PostalAddress;
+}
+
+/** The company the rail pays. */
+export interface BusinessBeneficiary {
+  beneficiaryType: 'BUSINESS';
+  legalName: string;
+  registrationNumber?: string;
+  taxId?: string;
+  address?: PostalAddress;
+}
+
+export type Beneficiary = IndividualBeneficiary | BusinessBeneficiary;
+
+/** The name a rail checks and shows for the beneficiary: a person's full name, a company's legal name. */
+export function beneficiaryNameOf(beneficiary: Beneficiary): string {
+  return beneficiary.beneficiaryType === 'BUSINESS' ? beneficiary.legalName : beneficiary.fullName;
 }
 
 interface WithBeneficiary {

@@ -213,7 +213,7 @@ describe('external accounts', () => {
           beneficiary: {
             ...BENEFICIARY,
             birthDate: undefined,
-            beneficiaryType: 'BUSINESS',
+            beneficiaryType: 'TRUST',
             nationality: 'USA',
             address: { line1: '1 Main Street', postalCode: '98101', country: 'US' },
           },
