@@ -1023,7 +1023,10 @@ export interface components {
             state: string;
         };
         BeneficiaryDto: {
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             beneficiaryType: "INDIVIDUAL";
             /** @example Jane Doe */
             fullName: string;
@@ -1042,6 +1045,20 @@ export interface components {
         BeneficiaryVerifiedDataView: {
             /** @example Jane Doe */
             fullName: string;
+        };
+        BusinessBeneficiaryDto: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "BUSINESS";
+            /** @example Acme Corporation */
+            legalName: string;
+            /** @example HRB 12345 */
+            registrationNumber?: string;
+            /** @example 12-3456789 */
+            taxId?: string;
+            address?: components["schemas"]["BeneficiaryAddressDto"];
         };
         BusinessCustomerFieldsDto: {
             /**
@@ -1107,7 +1124,7 @@ export interface components {
              * @enum {string}
              */
             accountType: "CLABE";
-            beneficiary: components["schemas"]["BeneficiaryDto"];
+            beneficiary: components["schemas"]["BeneficiaryDto"] | components["schemas"]["BusinessBeneficiaryDto"];
             /** @example Chase Bank */
             bankName?: string;
             /**
@@ -1593,7 +1610,7 @@ export interface components {
              * @enum {string}
              */
             accountType: "IBAN";
-            beneficiary: components["schemas"]["BeneficiaryDto"];
+            beneficiary: components["schemas"]["BeneficiaryDto"] | components["schemas"]["BusinessBeneficiaryDto"];
             /** @example Chase Bank */
             bankName?: string;
             /**
@@ -1936,7 +1953,7 @@ export interface components {
              * @enum {string}
              */
             accountType: "PIX";
-            beneficiary: components["schemas"]["BeneficiaryDto"];
+            beneficiary: components["schemas"]["BeneficiaryDto"] | components["schemas"]["BusinessBeneficiaryDto"];
             /** @example Chase Bank */
             bankName?: string;
             /**
@@ -2497,7 +2514,7 @@ export interface components {
              * @enum {string}
              */
             accountType: "UPI";
-            beneficiary: components["schemas"]["BeneficiaryDto"];
+            beneficiary: components["schemas"]["BeneficiaryDto"] | components["schemas"]["BusinessBeneficiaryDto"];
             /**
              * @description Virtual payment address, name@handle
              * @example jane.doe@okbank
@@ -2526,7 +2543,7 @@ export interface components {
              * @enum {string}
              */
             accountType: "US_ACCOUNT";
-            beneficiary: components["schemas"]["BeneficiaryDto"];
+            beneficiary: components["schemas"]["BeneficiaryDto"] | components["schemas"]["BusinessBeneficiaryDto"];
             /** @example Chase Bank */
             bankName?: string;
             /**

@@ -1,11 +1,10 @@
+import { isBIC, isIBAN } from 'class-validator';
 import { FieldError } from '@payments/http';
 import { PostalAddress } from '@customers/customers/customer.entity';
 import {
   isAbaRoutingNumber,
   isClabe,
-  isIban,
   isPixKey,
-  isSwiftBic,
   isUsAccountNumber,
   isVpa,
   isWalletAddress,
@@ -18,13 +17,31 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const ACCOUNT_CATEGORIES = ['CHECKING', 'SAVINGS'] as const;
 export type AccountCategory = (typeof ACCOUNT_CATEGORIES)[number];
 
+export const BENEFICIARY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
+
 /** The person the rail pays. Linked accounts carry only what the link provider reports (name, address). */
-export interface Beneficiary {
+export interface IndividualBeneficiary {
   beneficiaryType: 'INDIVIDUAL';
   fullName: string;
   birthDate?: string;
   nationality?: string;
   address?: PostalAddress;
+}
+
+/** The company the rail pays. */
+export interface BusinessBeneficiary {
+  beneficiaryType: 'BUSINESS';
+  legalName: string;
+  registrationNumber?: string;
+  taxId?: string;
+  address?: PostalAddress;
+}
+
+export type Beneficiary = IndividualBeneficiary | BusinessBeneficiary;
+
+/** The name a rail checks and shows for the beneficiary: a person's full name, a company's legal name. */
+export function beneficiaryNameOf(beneficiary: Beneficiary): string {
+  return beneficiary.beneficiaryType === 'BUSINESS' ? beneficiary.legalName : beneficiary.fullName;
 }
 
 interface WithBeneficiary {
@@ -135,12 +152,12 @@ function checksOf(info: AccountInfo): Check[] {
       return [
         [
           'iban',
-          isIban(info.iban),
+          isIBAN(info.iban),
           'must be an IBAN with the length of its country and check digits that verify (mod 97)',
         ],
         [
           'swiftBic',
-          info.swiftBic === undefined || isSwiftBic(info.swiftBic),
+          info.swiftBic === undefined || isBIC(info.swiftBic),
           'must be an 8 or 11 character SWIFT/BIC code',
         ],
       ];

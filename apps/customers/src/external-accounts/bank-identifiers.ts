@@ -1,8 +1,9 @@
-import { isEmail, isISO31661Alpha2, isUUID } from 'class-validator';
+import { isEmail, isUUID } from 'class-validator';
 
 /**
  * Checks of the identifiers that name an account on its rail. Each takes the value as stored (no
- * spaces or punctuation) and answers whether it is one that rail could route to.
+ * spaces or punctuation) and answers whether it is one that rail could route to. IBANs and BICs are
+ * checked with class-validator's isIBAN and isBIC, which know every registered country's format.
  */
 
 /** ABA routing number: 9 digits whose weighted sum (3, 7, 1 repeating) is a multiple of 10. */
@@ -23,29 +24,6 @@ export function isClabe(value: string): boolean {
     0,
   );
   return (10 - (sum % 10)) % 10 === Number(value[17]);
-}
-
-/** IBAN lengths of the countries most payments here go to; other countries get the general bounds. */
-// prettier-ignore
-const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AD: 24, AE: 23, AT: 20, BE: 16, BG: 22, BR: 29, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20,
-  ES: 24, FI: 18, FR: 27, GB: 22, GR: 27, HR: 21, HU: 28, IE: 22, IL: 23, IS: 26, IT: 27, LI: 21,
-  LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SA: 24, SE: 24,
-  SI: 19, SK: 24, SM: 27, TR: 26,
-};
-
-/** IBAN: country, 2 check digits, up to 30 letters or digits; its country's length; mod 97 gives 1. */
-export function isIban(value: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value)) return false;
-  const country = value.slice(0, 2);
-  const length = IBAN_LENGTHS[country];
-  if (!isISO31661Alpha2(country) || (length !== undefined && value.length !== length)) return false;
-  return mod97(value.slice(4) + value.slice(0, 4)) === 1;
-}
-
-/** SWIFT/BIC: bank (4 letters), country (2), location (2) and an optional branch (3). */
-export function isSwiftBic(value: string): boolean {
-  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value) && isISO31661Alpha2(value.slice(4, 6));
 }
 
 /** CPF: 11 digits ending in two mod-11 check digits; a repeated digit passes the sums but is not issued. */
@@ -113,12 +91,4 @@ function hasMod11CheckDigits(value: string, firstWeights: number[], secondWeight
     checkDigit(value.slice(0, base), firstWeights) === Number(value[base]) &&
     checkDigit(value.slice(0, base + 1), secondWeights) === Number(value[base + 1])
   );
-}
-
-/** The remainder mod 97 of the number an IBAN's characters spell, letters counting 10 to 35. */
-function mod97(characters: string): number {
-  return [...characters].reduce((remainder, character) => {
-    const value = parseInt(character, 36);
-    return (remainder * (value < 10 ? 10 : 100) + value) % 97;
-  }, 0);
 }

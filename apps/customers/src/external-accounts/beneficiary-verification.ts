@@ -1,5 +1,5 @@
 import { CustomerDetails, customerNameOf } from '@customers/customers/customer.entity';
-import { AccountInfo, isWallet } from '@customers/external-accounts/account-info';
+import { AccountInfo, beneficiaryNameOf, isWallet } from '@customers/external-accounts/account-info';
 
 export const BENEFICIARY_VERIFICATION_STATUSES = [
   'MATCHED',
@@ -31,7 +31,10 @@ export function verifyBeneficiary(
   if (isWallet(info)) return { status: 'UNSUPPORTED', verifiedName: null };
   if (!customer) return { status: 'CHECKED_BY_RECEIVING_FI', verifiedName: null };
   const holderName = customerNameOf(customer);
-  return { status: compareNames(info.beneficiary?.fullName, holderName), verifiedName: holderName };
+  return {
+    status: compareNames(info.beneficiary && beneficiaryNameOf(info.beneficiary), holderName),
+    verifiedName: holderName,
+  };
 }
 
 /**

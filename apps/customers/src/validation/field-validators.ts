@@ -1,11 +1,5 @@
 import { Type as TransformType, Transform } from 'class-transformer';
-import {
-  isEmail,
-  isISO31661Alpha2,
-  IsObject,
-  ValidateBy,
-  ValidateNested,
-} from 'class-validator';
+import { isEmail, isISO31661Alpha2, IsObject, ValidateBy, ValidateNested } from 'class-validator';
 import { applyDecorators, Type } from '@nestjs/common';
 import { isIdOf, ResourceType } from '@payments/contracts';
 import { isSupportedCurrency, SUPPORTED_CURRENCY_CODES } from '@payments/money';
@@ -22,6 +16,28 @@ export function ToLowerCase(): PropertyDecorator {
 /** A nested object validated against its own class; an array or a primitive in its place is refused. */
 export function IsNestedObject(type: () => Type<object>): PropertyDecorator {
   return applyDecorators(IsObject({ message: 'must be an object' }), ValidateNested(), TransformType(type));
+}
+
+/**
+ * A nested object validated against the class its `property` names; any other value of `property` is
+ * validated against `fallback`, which must report it.
+ */
+export function IsNestedOneOf(
+  property: string,
+  fallback: Type<object>,
+  classes: Record<string, Type<object>>,
+): PropertyDecorator {
+  return applyDecorators(
+    IsObject({ message: 'must be an object' }),
+    ValidateNested(),
+    TransformType(() => fallback, {
+      discriminator: {
+        property,
+        subTypes: Object.entries(classes).map(([name, value]) => ({ name, value })),
+      },
+      keepDiscriminatorProperty: true,
+    }),
+  );
 }
 
 /** One rule with one message, so that a bad value yields exactly one error for its field. */

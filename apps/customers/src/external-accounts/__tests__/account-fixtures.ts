@@ -7,6 +7,15 @@ export const BENEFICIARY = {
   address: { line1: '1 Main Street', city: 'Seattle', state: 'WA', postalCode: '98101', country: 'US' },
 } as const;
 
+/** A complete business beneficiary, every optional field given. */
+export const BUSINESS_BENEFICIARY = {
+  beneficiaryType: 'BUSINESS',
+  legalName: 'Acme Corporation',
+  registrationNumber: 'HRB 12345',
+  taxId: '12-3456789',
+  address: { line1: '2 Market Street', city: 'Seattle', state: 'WA', postalCode: '98101', country: 'US' },
+} as const;
+
 /** A valid create body of each account type (customerId aside), in a currency its rail carries. */
 export const VALID_ACCOUNTS = {
   US_ACCOUNT: {

@@ -3,9 +3,7 @@ import {
   isClabe,
   isCnpj,
   isCpf,
-  isIban,
   isPixKey,
-  isSwiftBic,
   isUsAccountNumber,
   isVpa,
   isWalletAddress,
@@ -50,44 +48,6 @@ describe('isClabe', () => {
     ['a letter', '00201007777777777A'],
   ])('refuses %s', (_case, value) => {
     expect(isClabe(value)).toBe(false);
-  });
-});
-
-describe('isIban', () => {
-  it.each([
-    'DE89370400440532013000',
-    'GB82WEST12345698765432',
-    'FR1420041010050500013M02606',
-    'NL91ABNA0417164300',
-    'ES9121000418450200051332',
-    'BR1800360305000010009795493C1',
-    'NO9386011117947',
-    // A country outside the length table is held to the general bounds only.
-    'QA58DOHB00001234567890ABCDEFG',
-  ])('accepts %s', (value) => {
-    expect(isIban(value)).toBe(true);
-  });
-
-  it.each([
-    ['check digits that do not verify', 'DE89370400440532013001'],
-    ['a valid checksum at the wrong length for its country', 'DE543704004405320130001'],
-    ['a country that does not exist', 'XX57123456789012345'],
-    ['lower case', 'de89370400440532013000'],
-    ['spaces', 'DE89 3704 0044 0532 0130 00'],
-    ['too short', 'DE8937040044'],
-    ['letters for check digits', 'DEAB370400440532013000'],
-  ])('refuses %s', (_case, value) => {
-    expect(isIban(value)).toBe(false);
-  });
-});
-
-describe('isSwiftBic', () => {
-  it.each(['DEUTDEFF', 'DEUTDEFF500', 'BOFAUS3N'])('accepts %s', (value) => {
-    expect(isSwiftBic(value)).toBe(true);
-  });
-
-  it.each(['DEUTDEF', 'DEUTDEFF50', 'deutdeff', 'DEUTXXFF', '1EUTDEFF'])('refuses %s', (value) => {
-    expect(isSwiftBic(value)).toBe(false);
   });
 });
 

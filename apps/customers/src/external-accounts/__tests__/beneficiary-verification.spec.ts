@@ -1,14 +1,18 @@
-import { AccountInfo } from '@customers/external-accounts/account-info';
+import { AccountInfo, Beneficiary } from '@customers/external-accounts/account-info';
 import { compareNames, verifyBeneficiary } from '@customers/external-accounts/beneficiary-verification';
 
-function usAccountFor(fullName: string): AccountInfo {
+function usAccountPaying(beneficiary: Beneficiary): AccountInfo {
   return {
     accountType: 'US_ACCOUNT',
     accountNumber: '123456789',
     routingNumber: '021000021',
     accountCategory: 'CHECKING',
-    beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName },
+    beneficiary,
   };
+}
+
+function usAccountFor(fullName: string): AccountInfo {
+  return usAccountPaying({ beneficiaryType: 'INDIVIDUAL', fullName });
 }
 
 const JANE = { fullName: 'Jane Doe', businessInfo: null };
@@ -60,6 +64,14 @@ describe('verifyBeneficiary', () => {
   it("takes a business's legal name as its name", () => {
     const acme = { fullName: null, businessInfo: { legalName: 'Acme Corporation' } };
     expect(verifyBeneficiary(usAccountFor('Acme Corporation'), acme).status).toBe('MATCHED');
+  });
+
+  it("compares a business beneficiary's legal name", () => {
+    const acme = { fullName: null, businessInfo: { legalName: 'Acme Corporation' } };
+    const paying = (legalName: string) => usAccountPaying({ beneficiaryType: 'BUSINESS', legalName });
+    expect(verifyBeneficiary(paying('ACME corporation'), acme).status).toBe('MATCHED');
+    expect(verifyBeneficiary(paying('Globex Corporation'), acme).status).toBe('PARTIAL_MATCH');
+    expect(verifyBeneficiary(paying('Globex Inc'), acme).status).toBe('NOT_MATCHED');
   });
 
   it('reports no verified name when the customer has none on file', () => {

@@ -95,6 +95,15 @@ describe('external accounts', () => {
       });
     });
 
+    it("accepts an IBAN of any registered country, such as Kuwait's", async () => {
+      const created = await sandbox.post('/customers/external-accounts', {
+        ...accountOf('IBAN', { iban: 'KW81CBKU0000000000001234560101', swiftBic: 'CBKUKWKW' }),
+        customerId: jane,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.accountInfo).toMatchObject({ iban: 'KW81CBKU0000000000001234560101' });
+    });
+
     it.each([
       [
         'a routing number with a bad ABA check digit',
@@ -114,6 +123,8 @@ describe('external accounts', () => {
       ['a random key that is no UUID', 'PIX', { pixKey: 'abc-123', pixKeyType: 'RANDOM' }, 'pixKey'],
       ['an IBAN failing mod 97', 'IBAN', { iban: 'DE89370400440532013001' }, 'iban'],
       ['an IBAN of the wrong length for its country', 'IBAN', { iban: 'DE543704004405320130001' }, 'iban'],
+      ['a Kuwaiti IBAN failing mod 97', 'IBAN', { iban: 'KW81CBKU0000000000001234560102' }, 'iban'],
+      ['a Qatari IBAN one character short', 'IBAN', { iban: 'QA85DOHB00001234567890ABCDEF' }, 'iban'],
       ['a malformed BIC', 'IBAN', { swiftBic: 'DEUT' }, 'swiftBic'],
       ['a VPA without a handle', 'UPI', { vpa: 'jane.doe' }, 'vpa'],
       ['an empty wallet address', 'SPARK_WALLET', { address: '' }, 'address'],
@@ -202,7 +213,7 @@ describe('external accounts', () => {
           beneficiary: {
             ...BENEFICIARY,
             birthDate: undefined,
-            beneficiaryType: 'BUSINESS',
+            beneficiaryType: 'TRUST',
             nationality: 'USA',
             address: { line1: '1 Main Street', postalCode: '98101', country: 'US' },
           },

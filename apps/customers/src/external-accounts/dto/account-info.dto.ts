@@ -1,12 +1,13 @@
-import { applyDecorators, Type } from '@nestjs/common';
+import { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type as TransformType } from 'class-transformer';
-import { IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsString } from 'class-validator';
 import {
   ACCOUNT_CATEGORIES,
   ACCOUNT_TYPES,
   AccountCategory,
   AccountType,
+  Beneficiary,
   ClabeAccountInfo,
   IbanAccountInfo,
   PixAccountInfo,
@@ -15,9 +16,9 @@ import {
   UsAccountInfo,
 } from '@customers/external-accounts/account-info';
 import { PIX_KEY_TYPES, PixKeyType } from '@customers/external-accounts/bank-identifiers';
-import { BeneficiaryDto } from '@customers/external-accounts/dto/beneficiary.dto';
+import { BENEFICIARY_SCHEMA, IsBeneficiary } from '@customers/external-accounts/dto/beneficiary.dto';
 import { oneOfSchema } from '@customers/openapi/one-of-schema';
-import { IsNestedObject, IsOmittable, IsText } from '@customers/validation/field-validators';
+import { IsNestedOneOf, IsOmittable, IsText } from '@customers/validation/field-validators';
 
 /**
  * Identifier fields are only checked to be strings here: whether they name a real account (format,
@@ -33,9 +34,9 @@ export class AccountInfoTypeDto {
 }
 
 class WithBeneficiaryDto extends AccountInfoTypeDto {
-  @ApiProperty({ type: BeneficiaryDto })
-  @IsNestedObject(() => BeneficiaryDto)
-  beneficiary: BeneficiaryDto;
+  @ApiProperty(BENEFICIARY_SCHEMA)
+  @IsBeneficiary()
+  beneficiary: Beneficiary;
 }
 
 class AtBankDto extends WithBeneficiaryDto {
@@ -151,16 +152,4 @@ export const ACCOUNT_INFO_CLASSES: Record<AccountType, Type<AccountInfoDto>> = {
 export const ACCOUNT_INFO_SCHEMA = oneOfSchema('accountType', ACCOUNT_INFO_CLASSES);
 
 /** accountInfo, validated against the class its accountType names. */
-export function IsAccountInfo(): PropertyDecorator {
-  return applyDecorators(
-    IsObject({ message: 'must be an object' }),
-    ValidateNested(),
-    TransformType(() => AccountInfoTypeDto, {
-      discriminator: {
-        property: 'accountType',
-        subTypes: Object.entries(ACCOUNT_INFO_CLASSES).map(([name, value]) => ({ name, value })),
-      },
-      keepDiscriminatorProperty: true,
-    }),
-  );
-}
+export const IsAccountInfo = () => IsNestedOneOf('accountType', AccountInfoTypeDto, ACCOUNT_INFO_CLASSES);

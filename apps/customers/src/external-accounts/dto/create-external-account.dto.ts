@@ -7,6 +7,7 @@ import {
   ACCOUNT_INFO_SCHEMA,
   IsAccountInfo,
 } from '@customers/external-accounts/dto/account-info.dto';
+import { BENEFICIARY_CLASSES } from '@customers/external-accounts/dto/beneficiary.dto';
 import { IsCurrencyCode, IsOmittable, IsText } from '@customers/validation/field-validators';
 
 /** A validated create body; an interface, so that only the body pipe (not the global one) judges it. */
@@ -19,7 +20,7 @@ export interface ExternalAccountRequest {
 }
 
 /** The body of POST /platform/external-accounts. */
-@ApiExtraModels(...Object.values(ACCOUNT_INFO_CLASSES))
+@ApiExtraModels(...Object.values(ACCOUNT_INFO_CLASSES), ...Object.values(BENEFICIARY_CLASSES))
 export class CreatePlatformExternalAccountDto implements ExternalAccountRequest {
   @ApiProperty({ enum: SUPPORTED_CURRENCY_CODES, example: 'USD' })
   @IsCurrencyCode()
