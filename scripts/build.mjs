@@ -5,6 +5,7 @@ import { transformFile } from '@swc/core';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { ROOT } from './lib/apps.mjs';
+import { writeConsoleTypes } from './console-types.mjs';
 import { buildConsole } from './lib/console-build.mjs';
 
 const SOURCE_ROOTS = ['apps', 'libs'];
@@ -57,6 +58,7 @@ export async function build({ log = console.log } = {}) {
       await writeFile(`${target}.map`, /** @type {string} */ (output.map));
     }),
   );
+  await writeConsoleTypes();
   const bundle = await buildConsole();
   const consoleBytes = bundle.files.reduce((sum, file) => sum + file.bytes, 0);
   log(

@@ -1,15 +1,13 @@
 // Generates docs/openapi.json, the document of the whole public API, from every app's controllers
 // (Nest preview mode: modules are scanned, nothing connects). `--check` fails when the committed
-// document differs from what the code describes. The console's types (apps/console/src/api) are
-// generated from the same document, so an API change that breaks the console fails its type check.
-import openapiTS, { astToString } from 'openapi-typescript';
+// document differs from what the code describes. The console is typed from the committed document
+// (scripts/console-types.mjs).
 import { createRequire } from 'node:module';
 import { APPS, appEntry, ROOT } from './lib/apps.mjs';
 import { writeOrCheck } from './lib/generated-doc.mjs';
 
 const require = createRequire(import.meta.url);
 const TARGET = `${ROOT}/docs/openapi.json`;
-const CONSOLE_TYPES = `${ROOT}/apps/console/src/api/openapi.d.ts`;
 const API_PREFIX = '/2025-10-13';
 
 export async function generateOpenApi() {
@@ -74,15 +72,8 @@ function addSchemas(schemas, added, appName) {
   }
 }
 
-/** The TypeScript types of the document's paths and schemas, which the console's client is typed by. */
-export async function generateConsoleTypes(document) {
-  const header = '// Generated from docs/openapi.json by `npm run openapi`; do not edit.\n';
-  return `${header}${astToString(await openapiTS(JSON.parse(document)))}`;
-}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const document = await generateOpenApi();
-  writeOrCheck(TARGET, document, 'npm run openapi');
-  writeOrCheck(CONSOLE_TYPES, await generateConsoleTypes(document), 'npm run openapi');
+  writeOrCheck(TARGET, await generateOpenApi(), 'npm run openapi');
   process.exit(0);
 }

@@ -157,7 +157,9 @@ describe('deploy/k8s/ingress.yaml', () => {
   const paths = ingress.spec.rules.flatMap((rule) => rule.http.paths.map(({ path: routed }) => routed));
 
   it('routes the public paths to the gateway', () => {
-    expect(paths).toEqual(expect.arrayContaining(['/2025-10-13', '/kyc', '/.well-known', '/uma', '/docs', '/console']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/2025-10-13', '/kyc', '/.well-known', '/uma', '/docs', '/console']),
+    );
   });
 
   it('routes neither /metrics, the probes, nor everything under /', () => {
