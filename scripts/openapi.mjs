@@ -72,7 +72,6 @@ function addSchemas(schemas, added, appName) {
   }
 }
 
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   writeOrCheck(TARGET, await generateOpenApi(), 'npm run openapi');
   process.exit(0);
