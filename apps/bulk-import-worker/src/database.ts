@@ -9,6 +9,7 @@ import { ImportJobs1764100000000 } from '@bulk-import/migrations/1764100000000-i
 import { Parking1764500000000 } from '@bulk-import/migrations/1764500000000-parking';
 import { DoneImportChunks1764920000001 } from '@bulk-import/migrations/1764920000001-done-import-chunks';
 import { ImportJobList1766600000000 } from '@bulk-import/migrations/1766600000000-import-job-list';
+import { ImportWarnings1767000000000 } from '@bulk-import/migrations/1767000000000-import-warnings';
 
 /**
  * The tables are written with plain SQL (jobs/import-jobs.store.ts): bulk statements. The one entity
@@ -25,5 +26,6 @@ export const BULK_IMPORT_SCHEMA: SchemaOptions = {
     InboxRetention1764920000000,
     DoneImportChunks1764920000001,
     ImportJobList1766600000000,
+    ImportWarnings1767000000000,
   ],
 };

@@ -6,8 +6,8 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { BulkImportError, BulkImportJobStatus, toApiId } from '@payments/contracts';
-import { ApiException, Caller, FieldError } from '@payments/http';
+import { BulkImportJobStatus, toApiId } from '@payments/contracts';
+import { ApiException, Caller } from '@payments/http';
 import { isSystemicFault, reportParked } from '@payments/persistence';
 import { drainGraceMs, redisUrlOf, settledWithin } from '@payments/runtime';
 import { queueTelemetry } from '@payments/telemetry';
@@ -19,8 +19,10 @@ import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { bullConnection, CHUNK_QUEUE, chunkLockOptions, ChunkTask } from '@bulk-import/chunks/chunk-queue';
 import { batchesWithin } from '@bulk-import/chunks/entry-batches';
 import { BatchEntryError, CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
-import { BatchEntry, columnErrors, correlationIdOf, readRow, rowError } from '@bulk-import/csv/csv-row';
+import { correlationIdOf, readRow } from '@bulk-import/csv/csv-row';
 import { ChunkOutcome, ImportJobsStore, StartedChunk } from '@bulk-import/jobs/import-jobs.store';
+import { RowNotice } from '@bulk-import/jobs/row-notices';
+import { failedRow, givenUp, incompleteRow, inFileTerms, PendingRow } from '@bulk-import/chunks/row-outcomes';
 
 /** Below the customers app's JSON body limit (1 MiB), with room for the envelope. */
 const MAX_BATCH_BYTES = 768 * 1024;
@@ -45,12 +47,6 @@ const chunkDuration = new Histogram({
   help: 'Time to import one chunk, from taking it to storing its outcome',
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
 });
-
-interface PendingRow {
-  rowNumber: number;
-  correlationId: string;
-  entry: BatchEntry;
-}
 
 /**
  * The queue's worker: imports chunks, BULK_WORKER_CONCURRENCY at a time in this replica, as many
@@ -197,6 +193,7 @@ export class ChunkProcessor
       outcome = {
         successful: 0,
         errors: rowNumbers.map((rowNumber) => failedRow(`row_${rowNumber}`, rowNumber, reason)),
+        warnings: [],
       };
     }
     try {
@@ -206,7 +203,7 @@ export class ChunkProcessor
       const errors = outcome.errors.map(({ correlationId, rowNumber }) =>
         failedRow(correlationId, rowNumber, reason),
       );
-      outcome = { successful: outcome.successful, errors };
+      outcome = { successful: outcome.successful, errors, warnings: outcome.warnings };
       return { outcome, status: await finish(outcome) };
     }
   }
@@ -217,7 +214,8 @@ export class ChunkProcessor
    * last attempt: then that batch's rows and the rest fail with the reason, and the job goes on.
    */
   private async importRows(chunk: StartedChunk, isLastAttempt: boolean): Promise<ChunkOutcome> {
-    const errors: ChunkOutcome['errors'] = [];
+    const errors: RowNotice[] = [];
+    const warnings: RowNotice[] = [];
     const pending: PendingRow[] = [];
     chunk.rows.forEach((row, index) => {
       const rowNumber = chunk.firstRow + index;
@@ -256,34 +254,14 @@ export class ChunkProcessor
       }
       results.forEach((result, index) => {
         const row = batch[index];
-        if ('customerId' in result) successful += 1;
-        else errors.push(failedRow(row.correlationId, row.rowNumber, inFileTerms(result.error)));
+        if ('error' in result) {
+          errors.push(failedRow(row.correlationId, row.rowNumber, inFileTerms(result.error)));
+          return;
+        }
+        successful += 1;
+        if (result.missingFields) warnings.push(incompleteRow(row, result.customerId, result.missingFields));
       });
     }
-    return { successful, errors };
+    return { successful, errors, warnings };
   }
-}
-
-function failedRow(
-  correlationId: string,
-  rowNumber: number,
-  failure: { code: string; message: string; details?: Record<string, unknown> },
-): BulkImportError & { rowNumber: number } {
-  return { rowNumber, ...rowError(correlationId, rowNumber, failure) };
-}
-
-/** The customers app's error with its fields named by CSV columns. */
-function inFileTerms(error: BatchEntryError): BatchEntryError {
-  const fields = error.details?.errors as FieldError[] | undefined;
-  if (!fields) return error;
-  const { message, details } = ApiException.invalidInput(columnErrors(fields));
-  return { code: error.code, message, details };
-}
-
-function givenUp(error: unknown): BatchEntryError {
-  const code = error instanceof ApiException ? error.code : 'INTERNAL_ERROR';
-  return {
-    code,
-    message: `The row could not be imported after repeated attempts (${(error as Error).message}); upload it again`,
-  };
 }

@@ -10,8 +10,11 @@ export interface BatchEntryError {
   details?: Record<string, unknown>;
 }
 
-/** The customers app's answer for one entry, in the order sent. */
-export type BatchEntryResult = { customerId: string } | { error: BatchEntryError };
+/**
+ * The customers app's answer for one entry, in the order sent; missingFields names what the
+ * platform's currencies require that the created customer lacks.
+ */
+export type BatchEntryResult = { customerId: string; missingFields?: string[] } | { error: BatchEntryError };
 
 /** Creates customers through the customers app, which owns them, in batches (POST /internal/customer-batches). */
 @Injectable()

@@ -1,9 +1,9 @@
 import { CUSTOMER_TYPES, CustomerType } from '@payments/contracts';
 
 /**
- * The columns of a bulk customer CSV (docs/api.md, "Bulk import"). `nationality`
- * is this service's addition: the platform's currencies may require it, and a bank account's
- * beneficiary needs it.
+ * The columns of a bulk customer CSV (docs/api.md#bulk-import). `nationality`, `phoneNumber`, a
+ * business's `email` and the bank columns are this service's additions, named after the customer's
+ * fields: the platform's currencies may require them, and a bank account's beneficiary needs them.
  */
 export const REQUIRED_FOR_ALL = ['umaAddress', 'platformCustomerId', 'customerType'] as const;
 export const REQUIRED_BY_TYPE: Record<CustomerType, readonly string[]> = {
@@ -11,11 +11,13 @@ export const REQUIRED_BY_TYPE: Record<CustomerType, readonly string[]> = {
   BUSINESS: ['businessLegalName', 'addressLine1', 'city', 'state', 'postalCode', 'country'],
 };
 export const OPTIONAL_BY_TYPE: Record<CustomerType, readonly string[]> = {
-  INDIVIDUAL: ['addressLine2', 'platformAccountId', 'description', 'email', 'nationality'],
+  INDIVIDUAL: ['addressLine2', 'platformAccountId', 'description', 'email', 'phoneNumber', 'nationality'],
   BUSINESS: [
     'addressLine2',
     'platformAccountId',
     'description',
+    'email',
+    'phoneNumber',
     'businessRegistrationNumber',
     'businessTaxId',
   ],

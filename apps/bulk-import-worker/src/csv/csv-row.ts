@@ -96,12 +96,13 @@ export function readRow(
     umaAddress: value('umaAddress'),
     address,
     description: optional('description'),
+    email: optional('email'),
+    phoneNumber: optional('phoneNumber'),
     ...(customerType === 'INDIVIDUAL'
       ? {
           fullName: value('fullName'),
           birthDate: value('birthDate'),
           nationality: optional('nationality'),
-          email: optional('email'),
         }
       : {
           businessInfo: {

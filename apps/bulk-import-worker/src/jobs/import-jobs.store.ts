@@ -8,15 +8,15 @@ import {
   BulkImportJobStatus,
   createEvent,
   Environment,
-  storableText,
   toApiId,
 } from '@payments/contracts';
 import { PlatformScope } from '@payments/http';
 import { Outbox } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { StoredRow } from '@bulk-import/csv/csv-row';
+import { insertRowNotices, listRowNotices, RowNotice } from '@bulk-import/jobs/row-notices';
 
-/** How many failed rows a job view (and its webhook) lists; progress.failed counts them all. */
+/** How many failed rows, and rows with warnings, a job view (and its webhook) lists; progress.failed counts the failed ones all. */
 export const LISTED_ERRORS = 1000;
 
 interface JobRow {
@@ -30,6 +30,9 @@ interface JobRow {
   failed: number;
   completed_at: Date | null;
 }
+
+/** A job as its view shows it: the event's snapshot, whose warnings this version always lists. */
+export type ImportJobSnapshot = BulkImportJobSnapshot & { warnings: BulkImportError[] };
 
 /** A chunk taken up by a replica, with what it needs to process it. */
 export interface StartedChunk {
@@ -45,8 +48,11 @@ export interface StartedChunk {
 }
 
 export interface ChunkOutcome {
+  /** Rows whose customer was created, those with warnings included. */
   successful: number;
-  errors: (BulkImportError & { rowNumber: number })[];
+  errors: RowNotice[];
+  /** Created customers lacking what the platform's currencies require. */
+  warnings: RowNotice[];
 }
 
 /**
@@ -111,13 +117,8 @@ export class ImportJobsStore {
   }
 
   /** A file that stopped being readable: FAILED at once, with one error naming where. */
-  async failJob(
-    manager: EntityManager,
-    jobId: string,
-    error: BulkImportError & { rowNumber: number },
-    requestId?: string,
-  ): Promise<void> {
-    await this.insertErrors(manager, jobId, [error]);
+  async failJob(manager: EntityManager, jobId: string, error: RowNotice, requestId?: string): Promise<void> {
+    await insertRowNotices(manager, 'import_errors', jobId, [error]);
     const [job] = await updated<JobRow>(
       manager,
       `UPDATE import_jobs SET status = 'FAILED', updated_at = now(), completed_at = now() WHERE id = $1 RETURNING *`,
@@ -126,7 +127,7 @@ export class ImportJobsStore {
     await this.publishFinished(manager, job, requestId);
   }
 
-  async view(scope: PlatformScope, jobId: string): Promise<BulkImportJobSnapshot | undefined> {
+  async view(scope: PlatformScope, jobId: string): Promise<ImportJobSnapshot | undefined> {
     const [job]: JobRow[] = await this.dataSource.query(
       `SELECT * FROM import_jobs WHERE id = $1 AND platform_id = $2 AND environment = $3`,
       [jobId, scope.platformId, scope.environment],
@@ -183,7 +184,8 @@ export class ImportJobsStore {
         [jobId, chunkIndex, worker],
       );
       if (finished.length === 0) return undefined;
-      await this.insertErrors(manager, jobId, outcome.errors);
+      await insertRowNotices(manager, 'import_errors', jobId, outcome.errors);
+      await insertRowNotices(manager, 'import_warnings', jobId, outcome.warnings);
       const failed = outcome.errors.length;
       const [job] = await updated<JobRow>(
         manager,
@@ -219,40 +221,11 @@ export class ImportJobsStore {
     await this.dataSource.query(`UPDATE import_jobs SET updated_at = now() WHERE id = $1`, [jobId]);
   }
 
-  /** Texts from the file are made storable: a NUL or lone surrogate in one would fail the chunk's outcome. */
-  private async insertErrors(
-    manager: EntityManager,
-    jobId: string,
-    errors: ChunkOutcome['errors'],
-  ): Promise<void> {
-    if (errors.length === 0) return;
-    await manager.query(
-      `INSERT INTO import_errors (job_id, row_number, correlation_id, code, message, details)
-       SELECT $1, e.row_number, e.correlation_id, e.code, e.message, e.details::json
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
-         AS e (row_number, correlation_id, code, message, details)
-       ON CONFLICT DO NOTHING`,
-      [
-        jobId,
-        errors.map((error) => error.rowNumber),
-        errors.map((error) => storableText(error.correlationId)),
-        errors.map((error) => storableText(error.code)),
-        errors.map((error) => storableText(error.message)),
-        errors.map((error) =>
-          JSON.stringify(error.details, (_, value) =>
-            typeof value === 'string' ? storableText(value) : value,
-          ),
-        ),
-      ],
-    );
-  }
-
-  private async snapshot(manager: EntityManager, job: JobRow): Promise<BulkImportJobSnapshot> {
-    const errors: BulkImportError[] = await manager.query(
-      `SELECT correlation_id AS "correlationId", code, message, details FROM import_errors
-       WHERE job_id = $1 ORDER BY row_number LIMIT $2`,
-      [job.id, LISTED_ERRORS],
-    );
+  private async snapshot(manager: EntityManager, job: JobRow): Promise<ImportJobSnapshot> {
+    const [errors, warnings] = await Promise.all([
+      listRowNotices(manager, 'import_errors', job.id, LISTED_ERRORS),
+      listRowNotices(manager, 'import_warnings', job.id, LISTED_ERRORS),
+    ]);
     return {
       jobId: toApiId('Job', job.id),
       status: job.status,
@@ -263,6 +236,7 @@ export class ImportJobsStore {
         failed: job.failed,
       },
       errors,
+      warnings,
       ...(job.completed_at ? { completedAt: job.completed_at.toISOString() } : {}),
     };
   }

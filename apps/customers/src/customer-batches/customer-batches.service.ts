@@ -23,12 +23,15 @@ import {
 } from '@customers/customer-batches/dto/customer-batch.dto';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
+import { UserInfoField } from '@customers/platforms/user-info-fields';
 import { foreignUmaAddress } from '@customers/uma/uma-names';
 
 interface Candidate {
   index: number;
   customer: Customer;
   entry: ValidBatchEntry;
+  /** What the platform's currencies require that the entry lacks. */
+  missingFields: UserInfoField[];
 }
 
 /**
@@ -86,18 +89,9 @@ export class CustomerBatchesService {
           kycStatus: 'APPROVED',
           now,
         });
-        const missing = missingUserInfo(customer.customerType, customer, currencies);
-        if (missing.length > 0) {
-          results[index] = {
-            error: {
-              code: 'MISSING_MANDATORY_USER_INFO',
-              message: `The platform's currencies require this customer information: ${missing.join(', ')}`,
-              details: { missingFields: missing },
-            },
-          };
-          return;
-        }
-        candidates.push({ index, customer, entry: outcome });
+        // Created even so: the fields are asked for where a currency needs them (docs/api.md#bulk-import).
+        const missingFields = missingUserInfo(customer.customerType, customer, currencies);
+        candidates.push({ index, customer, entry: outcome, missingFields });
       });
       // An entry the database refuses (a row it cannot store) fails alone; the others are created.
       const outcomes: ItemOutcome<Candidate, boolean>[] = await isolateFailures(candidates, (part) =>
@@ -108,7 +102,7 @@ export class CustomerBatchesService {
       );
       const takenIds = await this.livePlatformCustomerIds(manager, scope, refused);
       for (const outcome of outcomes) {
-        const { index, customer } = outcome.item;
+        const { index, customer, missingFields } = outcome.item;
         if ('error' in outcome) {
           reportParked(
             this.logger,
@@ -124,7 +118,10 @@ export class CustomerBatchesService {
             },
           };
         } else if (outcome.result) {
-          results[index] = { customerId: toApiId('Customer', customer.id) };
+          results[index] = {
+            customerId: toApiId('Customer', customer.id),
+            ...(missingFields.length > 0 ? { missingFields } : {}),
+          };
         } else if (takenIds.has(customer.platformCustomerId)) {
           results[index] = {
             error: { code: 'CONFLICT', message: 'A customer with this platformCustomerId already exists' },

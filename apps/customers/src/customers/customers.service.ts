@@ -109,10 +109,34 @@ export class CustomersService {
 
   /** A deleted customer is still returned, with isDeleted true. */
   async get(caller: Caller, customerId: string): Promise<CustomerView> {
+    return presentCustomer(await this.read(scopeOf(caller), customerId));
+  }
+
+  /**
+   * 400 MISSING_MANDATORY_USER_INFO naming what those of `currencyCodes` the platform has enabled
+   * require and the customer lacks: a customer imported without them (docs/api.md#bulk-import) pays
+   * in those currencies once they are supplied. A currency the platform has not enabled asks for
+   * nothing, as it did not at the customer's creation.
+   */
+  async assertPaymentReady(caller: Caller, customerId: string, currencyCodes: string[]): Promise<void> {
     const scope = scopeOf(caller);
+    const [customer, enabled] = await Promise.all([
+      this.read(scope, customerId),
+      this.configs.currencyCodes(scope),
+    ]);
+    const required = currencyCodes.filter((code) => enabled.includes(code));
+    assertNoMissingUserInfo(
+      customer.customerType,
+      customer,
+      required,
+      `Payments in ${required.join(' and ')}`,
+    );
+  }
+
+  private read(scope: PlatformScope, customerId: string): Promise<Customer> {
     const load = () => findCustomer(this.dataSource.manager, scope, customerId);
     const key = cacheKeyOf(scope, customerId);
-    return presentCustomer(await (key ? this.cached.read(key, load) : load()));
+    return key ? this.cached.read(key, load) : load();
   }
 
   async update(caller: Caller, customerId: string, body: CustomerFieldsDto): Promise<CustomerView> {

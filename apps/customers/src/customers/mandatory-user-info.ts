@@ -42,16 +42,18 @@ export function missingUserInfo(
   });
 }
 
+/** `requirer` names what requires the fields, in the error's message. */
 export function assertNoMissingUserInfo(
   customerType: CustomerType,
   details: CustomerDetails,
   currencyCodes: readonly string[],
+  requirer = "The platform's currencies",
 ): void {
   const missing = missingUserInfo(customerType, details, currencyCodes);
   if (missing.length > 0) {
     throw new ApiException(
       'MISSING_MANDATORY_USER_INFO',
-      `The platform's currencies require this customer information: ${missing.join(', ')}`,
+      `${requirer} require this customer information: ${missing.join(', ')}`,
       { missingFields: missing },
     );
   }

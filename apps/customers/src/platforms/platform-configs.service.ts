@@ -51,10 +51,16 @@ export class PlatformConfigsService {
   async get(caller: Caller): Promise<PlatformConfigView> {
     const scope = scopeOf(caller);
     const [config, webhookKeys] = await Promise.all([
-      this.cached.read(cacheKeyOf(scope), () => this.find(this.dataSource.manager, scope)),
+      this.cachedConfig(scope),
       this.signingKey.keysOf(scope),
     ]);
     return this.present(config, webhookKeys);
+  }
+
+  /** The codes of the currencies the platform has enabled, read as recently as the config cache allows. */
+  async currencyCodes(scope: PlatformScope): Promise<string[]> {
+    const config = await this.cachedConfig(scope);
+    return config.supportedCurrencies.map((currency) => currency.currencyCode);
   }
 
   async update(caller: Caller, changes: UpdatePlatformConfigDto): Promise<PlatformConfigView> {
@@ -146,6 +152,10 @@ export class PlatformConfigsService {
         `${holders} customers hold UMA addresses on ${config.umaDomain}; the domain cannot change under them`,
       );
     }
+  }
+
+  private cachedConfig(scope: PlatformScope): Promise<PlatformConfig> {
+    return this.cached.read(cacheKeyOf(scope), () => this.find(this.dataSource.manager, scope));
   }
 
   private present(config: PlatformConfig, webhookKeys: WebhookKeys): PlatformConfigView {

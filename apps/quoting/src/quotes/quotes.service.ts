@@ -65,6 +65,14 @@ export class QuotesService {
       lockedAmount: BigInt(body.lockedCurrencyAmount),
     });
     await this.ends.assertWithinLimits(scope, ends, priced);
+    if (ends.sendingCustomerId) {
+      await this.accounts.assertCustomerPaymentReady(
+        caller,
+        ends.sendingCustomerId,
+        ends.sendingCurrency,
+        ends.receivingCurrency,
+      );
+    }
     const destination = ends.uma
       ? undefined
       : (ends.destination ?? (await this.createDestination(caller, body, ends)));

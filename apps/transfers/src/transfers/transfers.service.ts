@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiException, Caller, effectIdOf } from '@payments/http';
+import { CustomerReadinessClient } from '@transfers/accounts/customer-readiness.client';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { RailOutcomes } from '@transfers/rails/rail-outcomes';
@@ -25,6 +26,7 @@ export class TransfersService {
     private readonly outgoing: OutgoingSender,
     private readonly opener: PendingOpener,
     private readonly rails: RailOutcomes,
+    private readonly readiness: CustomerReadinessClient,
   ) {}
 
   /** Pulls from a pull-capable external account; the internal account is credited when the rail settles. */
@@ -75,6 +77,7 @@ export class TransfersService {
       { internal, external, externalField: incoming ? 'source.accountId' : 'destination.accountId' },
       direction,
     );
+    if (internal.customerId) await this.readiness.assertReady(caller, internal.customerId, internal.currency);
     const ends: TransactionEnds = incoming
       ? {
           type: 'INCOMING',

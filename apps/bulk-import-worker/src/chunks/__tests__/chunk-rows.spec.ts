@@ -90,7 +90,7 @@ describe('ChunkProcessor: importing the rows of a chunk', () => {
     ]);
   });
 
-  it("fails each row the customers app refuses with its error, fields named by the file's columns", async () => {
+  it("fails each row the customers app refuses with its error, fields named by the file's columns, and warns of each created without required fields", async () => {
     customers.create.mockResolvedValue([
       { customerId: 'Customer:1' },
       {
@@ -106,16 +106,27 @@ describe('ChunkProcessor: importing the rows of a chunk', () => {
         },
       },
       { error: { code: 'CONFLICT', message: 'A customer with this platformCustomerId already exists' } },
+      { customerId: 'Customer:4', missingFields: ['NATIONALITY'] },
     ]);
 
     await importing([
       stored(individual('c1')),
       stored(individual('c2', US_ACCOUNT)),
       stored(individual('c3')),
+      stored(individual('c4')),
     ]);
 
     expect(outcome()).toEqual({
-      successful: 1,
+      successful: 2,
+      warnings: [
+        {
+          rowNumber: 11,
+          correlationId: 'c4',
+          code: 'MISSING_MANDATORY_USER_INFO',
+          message: 'Imported; supply NATIONALITY before payments in the currencies that require them',
+          details: { row: 11, customerId: 'Customer:4', missingFields: ['NATIONALITY'] },
+        },
+      ],
       errors: [
         expect.objectContaining({
           rowNumber: 9,

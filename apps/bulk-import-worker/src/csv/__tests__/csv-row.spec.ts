@@ -7,6 +7,8 @@ const COLUMNS = [
   'fullName',
   'birthDate',
   'nationality',
+  'email',
+  'phoneNumber',
   'businessLegalName',
   'addressLine1',
   'addressLine2',
@@ -59,12 +61,14 @@ describe('readRow', () => {
     });
   });
 
-  it('reads a business with its legal name, without the columns of individuals', () => {
+  it('reads a business with its legal name, email and phone number, without the columns of individuals', () => {
     const business = {
       ...ADA,
       customerType: 'BUSINESS',
       businessLegalName: 'Acme SA',
       platformCustomerId: 'acme',
+      email: 'ops@acme.example',
+      phoneNumber: '+442071234567',
     };
     const read = readRow(row(business), COLUMNS, COLUMNS.length);
     expect(read).toEqual({
@@ -73,6 +77,8 @@ describe('readRow', () => {
           customerType: 'BUSINESS',
           businessInfo: { legalName: 'Acme SA' },
           address: ADDRESS,
+          email: 'ops@acme.example',
+          phoneNumber: '+442071234567',
         }),
       },
     });

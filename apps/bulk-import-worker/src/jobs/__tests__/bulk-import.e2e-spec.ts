@@ -75,7 +75,7 @@ describe('bulk customer import', () => {
 
     beforeAll(async () => {
       platform = await platformWithEndpoint(api);
-      // EUR is a cross-border currency: its customers need a nationality (MISSING_MANDATORY_USER_INFO).
+      // EUR is a cross-border currency: its customers need a nationality (a warning when a row lacks it).
       const configured = await platform.sandbox.patch('/config', {
         supportedCurrencies: ['USD', 'EUR'].map((currencyCode) => ({
           currencyCode,
@@ -160,7 +160,6 @@ describe('bulk customer import', () => {
           individual(`${label}-long-name`, { fullName: 'x'.repeat(201) }),
           { code: 'INVALID_INPUT', columns: ['fullName'] },
         ],
-        [individual(`${label}-no-nationality`, { nationality: '' }), { code: 'MISSING_MANDATORY_USER_INFO' }],
         [
           individual(`${label}-account-type`, { accountType: 'PAYPAL', accountNumber: '1' }),
           { code: 'INVALID_INPUT', columns: ['accountType'] },
@@ -240,6 +239,8 @@ describe('bulk customer import', () => {
       addBad(individual(`${label}-uma-twin`, { umaAddress: first.umaAddress }), {
         code: 'UMA_ADDRESS_EXISTS',
       });
+      // Created, with a warning: EUR payments ask for the nationality until it is supplied.
+      addGood(individual(`${label}-no-nationality`, { nationality: '' }));
       // Quoted fields may hold commas, quotes and line breaks.
       addGood(
         individual(`${label}-quoted`, {
@@ -301,6 +302,21 @@ describe('bulk customer import', () => {
           message: expect.any(String),
           details: expect.objectContaining({ row: expect.any(Number) }),
         });
+    });
+
+    it('warns of the row created without the nationality EUR requires, and of no other', () => {
+      expect(outcome.job.warnings).toEqual([
+        {
+          correlationId: `${label}-no-nationality`,
+          code: 'MISSING_MANDATORY_USER_INFO',
+          message: expect.any(String),
+          details: {
+            row: expect.any(Number),
+            customerId: expect.any(String),
+            missingFields: ['NATIONALITY'],
+          },
+        },
+      ]);
     });
 
     it('creates the good rows as customers, each bank account row with its external account', async () => {

@@ -69,22 +69,43 @@ describe('ImportJobsStore (PostgreSQL)', () => {
     });
   });
 
-  it("stores a chunk's failed rows with NUL and lone surrogates from the file replaced", async () => {
+  it("stores a chunk's failed rows and warnings with NUL and lone surrogates from the file replaced, and shows them", async () => {
     const jobId = await idleJob();
     await store.sealJob(dataSource.manager, jobId, 4, 2);
     const error = { code: 'INVALID_INPUT', message: 'bad \u0000 value', details: { value: 'x\ud800' } };
+    const warning = {
+      code: 'MISSING_MANDATORY_USER_INFO',
+      message: 'supply NATIONALITY',
+      details: { row: 4, missingFields: ['NATIONALITY'] },
+    };
 
     const status = await store.finishChunk(jobId, 0, 'test', {
       successful: 1,
       errors: [{ rowNumber: 3, correlationId: 'c\u0000', ...error }],
+      warnings: [{ rowNumber: 4, correlationId: 'd\ud800', ...warning }],
     });
 
     expect(status).toBe('PROCESSING');
+    const sanitized = {
+      correlation_id: 'c\ufffd',
+      message: 'bad \ufffd value',
+      details: { value: 'x\ufffd' },
+    };
     expect(
       await dataSource.query(`SELECT correlation_id, message, details FROM import_errors WHERE job_id = $1`, [
         jobId,
       ]),
-    ).toEqual([{ correlation_id: 'c\ufffd', message: 'bad \ufffd value', details: { value: 'x\ufffd' } }]);
+    ).toEqual([sanitized]);
+    const [scope] = await dataSource.query(
+      `SELECT platform_id AS "platformId", environment FROM import_jobs WHERE id = $1`,
+      [jobId],
+    );
+    const shown = await store.view(scope, jobId);
+    expect(shown).toMatchObject({
+      progress: { successful: 1, failed: 1 },
+      errors: [{ correlationId: 'c\ufffd', code: 'INVALID_INPUT' }],
+      warnings: [{ correlationId: 'd\ufffd', ...warning }],
+    });
   });
 
   // Done chunks are purged past IMPORT_CHUNK_RETENTION_DAYS (docs/operations.md#retention).
@@ -99,7 +120,7 @@ describe('ImportJobsStore (PostgreSQL)', () => {
       message: 'no name',
       details: {},
     };
-    await store.finishChunk(jobId, 0, 'test', { successful: 0, errors: [failedRow] });
+    await store.finishChunk(jobId, 0, 'test', { successful: 0, errors: [failedRow], warnings: [] });
     await dataSource.query(`UPDATE import_chunks SET done_at = now() - interval '8 days' WHERE job_id = $1`, [
       jobId,
     ]);

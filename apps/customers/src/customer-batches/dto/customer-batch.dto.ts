@@ -1,4 +1,5 @@
 import { ArrayMaxSize, IsArray } from 'class-validator';
+import { UserInfoField } from '@customers/platforms/user-info-fields';
 import { IsText } from '@customers/validation/field-validators';
 
 /** The most customers one batch may carry: about a second of work, well inside one transaction. */
@@ -25,8 +26,12 @@ export interface BatchEntryError {
   details?: Record<string, unknown>;
 }
 
-/** The outcome of one entry, in the order of the request. */
-export type BatchEntryResult = { customerId: string } | { error: BatchEntryError };
+/**
+ * The outcome of one entry, in the order of the request. A customer created without information the
+ * platform's currencies require lists it in missingFields.
+ */
+export type BatchEntryResult =
+  { customerId: string; missingFields?: UserInfoField[] } | { error: BatchEntryError };
 
 export interface CustomerBatchResponse {
   results: BatchEntryResult[];

@@ -178,6 +178,7 @@ export function quotesService(ends: QuoteEnds = ACCOUNT_ENDS) {
   const accounts = {
     fundingAccount: jest.fn().mockResolvedValue('InternalAccount:funding'),
     createExternalAccount: jest.fn().mockResolvedValue(DESTINATION),
+    assertCustomerPaymentReady: jest.fn().mockResolvedValue(undefined),
   };
   const transfers = {
     open: jest.fn(async (_caller: Caller, quote: Quote) => ({

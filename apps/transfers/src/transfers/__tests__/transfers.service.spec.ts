@@ -1,6 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
 import { Caller } from '@payments/http';
+import { CustomerReadinessClient } from '@transfers/accounts/customer-readiness.client';
 import { ExternalAccount, ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerAccount, LedgerClient } from '@transfers/accounts/ledger.client';
 import { RailOutcomes } from '@transfers/rails/rail-outcomes';
@@ -39,6 +40,7 @@ describe('TransfersService', () => {
   const fees = { fee: jest.fn() };
   const outgoing = { send: jest.fn(), answerExisting: jest.fn() };
   const opener = { open: jest.fn() };
+  const readiness = { assertReady: jest.fn() };
   const rails = new RailOutcomes({
     get: (name: string) => (name === 'SANDBOX_SETTLEMENT_MS' ? 1_000 : 30),
   } as unknown as ConfigService<TransfersEnvironment, true>);
@@ -50,6 +52,7 @@ describe('TransfersService', () => {
     outgoing as unknown as OutgoingSender,
     opener as unknown as PendingOpener,
     rails,
+    readiness as unknown as CustomerReadinessClient,
   );
   const out = (amount = 10_000) => ({
     source: { accountId: internal.id },
@@ -123,6 +126,21 @@ describe('TransfersService', () => {
       await expect(service.transferOut(sandbox, out())).rejects.toMatchObject({ code: 'INVALID_INPUT' });
       expect(fees.fee).not.toHaveBeenCalled();
       expect(outgoing.send).not.toHaveBeenCalled();
+    });
+
+    it("refuses a customer lacking what the account's currency requires before any money is touched", async () => {
+      const missing = { code: 'MISSING_MANDATORY_USER_INFO', details: { missingFields: ['NATIONALITY'] } };
+      readiness.assertReady.mockRejectedValue(missing);
+      await expect(service.transferOut(sandbox, out())).rejects.toBe(missing);
+      expect(readiness.assertReady).toHaveBeenCalledWith(sandbox, internal.customerId, 'USD');
+      expect(outgoing.send).not.toHaveBeenCalled();
+    });
+
+    it("asks nothing of the platform's own accounts", async () => {
+      ledger.account.mockResolvedValue({ ...internal, customerId: null });
+      externalAccounts.account.mockResolvedValue({ ...external, customerId: null });
+      expect(await service.transferOut(sandbox, out())).toBe(OPENED);
+      expect(readiness.assertReady).not.toHaveBeenCalled();
     });
   });
 

@@ -27,12 +27,17 @@ export class BulkImportJobSnapshot {
   @IsIn(BULK_IMPORT_JOB_STATUSES) status: BulkImportJobStatus;
   @IsObject() @ValidateNested() @Type(() => BulkImportProgress) progress: BulkImportProgress;
   @IsArray() errors: BulkImportError[];
+  /** Rows imported with a customer that lacks what the platform's currencies require; absent before it existed. */
+  @IsOptional() @IsArray() warnings?: BulkImportError[];
   @IsOptional() @IsString() completedAt?: string;
 }
 
 /** The job reached COMPLETED or FAILED. */
 export class BulkImportJobFinishedV1 {
-  @IsObject() @ValidateNested() @Type(() => BulkImportJobSnapshot) bulkCustomerImportJob: BulkImportJobSnapshot;
+  @IsObject()
+  @ValidateNested()
+  @Type(() => BulkImportJobSnapshot)
+  bulkCustomerImportJob: BulkImportJobSnapshot;
 }
 
 export type BulkImportJobEvent = EventEnvelope<'bulk-import.job-finished', BulkImportJobFinishedV1>;
