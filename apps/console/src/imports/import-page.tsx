@@ -12,9 +12,12 @@ import { StatusBadge } from '@console/ui/status-badge';
 import { ImportProgress } from './import-progress';
 
 type FailedRow = components['schemas']['ImportErrorView'];
+type IncompleteRow = components['schemas']['ImportWarningView'];
 interface RowDetails {
   row?: number;
   errors?: { field: string; message: string }[];
+  customerId?: string;
+  missingFields?: string[];
 }
 
 const RUNNING_REFRESH_MS = 1000;
@@ -34,7 +37,27 @@ const COLUMNS = [
   ),
 ];
 
-/** One import: its progress while it runs, and every failed row with what to fix in the file. */
+const warningColumn = createColumnHelper<IncompleteRow>();
+const WARNING_COLUMNS = [
+  warningColumn.accessor((row) => (row.details as RowDetails).row ?? '', { id: 'row', header: 'Row' }),
+  warningColumn.display({
+    id: 'customer',
+    header: 'Customer',
+    cell: ({ row }) => {
+      const customerId = (row.original.details as RowDetails).customerId;
+      return customerId ? <Link to={`/customers/${customerId}`}>{row.original.correlationId}</Link> : null;
+    },
+  }),
+  warningColumn.accessor((row) => ((row.details as RowDetails).missingFields ?? []).join(', '), {
+    id: 'missing',
+    header: 'To supply before paying in the currencies that require it',
+  }),
+];
+
+/**
+ * One import: its progress while it runs, every failed row with what to fix in the file, and the
+ * customers imported without information their currencies require.
+ */
 export function ImportPage() {
   const { api } = useSession();
   const jobId = useParams().jobId!;
@@ -72,6 +95,13 @@ export function ImportPage() {
             rows={view.errors}
             columns={COLUMNS}
             empty="No row failed"
+          />
+          <h2>Customers to complete</h2>
+          <DataTable
+            caption="Imported rows lacking what the platform's currencies require, in file order"
+            rows={view.warnings}
+            columns={WARNING_COLUMNS}
+            empty="Every imported customer is complete"
           />
         </>
       )}
