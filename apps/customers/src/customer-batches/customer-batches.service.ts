@@ -13,7 +13,7 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import { customerCreated } from '@customers/customers/customer-events';
 import { Customer } from '@customers/customers/customer.entity';
-import { currenciesOf, newCustomerRecord } from '@customers/customers/customers.service';
+import { currenciesOf, newCustomerRecord } from '@customers/customers/customer-records';
 import { missingUserInfo } from '@customers/customers/mandatory-user-info';
 import { validateBatchEntry, ValidBatchEntry } from '@customers/customer-batches/batch-entry-validation';
 import {

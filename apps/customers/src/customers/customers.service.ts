@@ -3,30 +3,26 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { CUSTOMER_EVENTS, KycStatus, uuidOf } from '@payments/contracts';
 import { ApiException, Caller, effectIdOf, PlatformScope, scopeOf } from '@payments/http';
 import { inScope, Outbox, RowCache, RowChanges } from '@payments/persistence';
-import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { violatedUniqueConstraint } from '@customers/database-errors';
 import { customerCreated, customerDeleted, customerUpdated } from '@customers/customers/customer-events';
 import { findCustomer } from '@customers/customers/customer-lookup';
 import {
   Customer,
-  CustomerDetails,
-  NO_CUSTOMER_DETAILS,
   PLATFORM_CUSTOMER_ID_UNIQUE,
   UMA_ADDRESS_UNIQUE,
 } from '@customers/customers/customer.entity';
 import { CustomerView, presentCustomer } from '@customers/customers/customer.view';
 import { CreateCustomerDto } from '@customers/customers/dto/create-customer.dto';
 import { CustomerFieldsDto } from '@customers/customers/dto/customer-fields.dto';
-import { assertNoMissingUserInfo } from '@customers/customers/mandatory-user-info';
-import { PlatformConfig } from '@customers/platforms/platform-config.entity';
+import { changesOf, currenciesOf, newCustomerRecord } from '@customers/customers/customer-records';
+import { assertNoMissingUserInfo, missingUserInfo } from '@customers/customers/mandatory-user-info';
+import { UserInfoField } from '@customers/platforms/user-info-fields';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
-import { assertOwnUmaAddress, generatedUmaAddress } from '@customers/uma/uma-names';
+import { assertOwnUmaAddress } from '@customers/uma/uma-names';
 
 /** Attempts at a generated UMA address before the conflict is reported; each retry adds a random suffix. */
 const MAX_GENERATED_ADDRESS_ATTEMPTS = 5;
-
-type CustomerChanges = Partial<CustomerDetails> & { umaAddress?: string; description?: string };
 
 export interface NewCustomerOptions {
   /** A customer created through the API is APPROVED; the hosted KYC page decides for its own. */
@@ -34,7 +30,7 @@ export interface NewCustomerOptions {
   requestId?: string;
   /** The new customer's id; random when not given. */
   id?: string;
-  /** More of the same change, committed or rolled back with the customer (e.g. using up a KYC link). */
+  /** More of the same change, committed or rolled back with the customer's (e.g. using up a KYC link). */
   alsoInTransaction?: (manager: EntityManager, customer: Customer) => Promise<void>;
 }
 
@@ -133,6 +129,12 @@ export class CustomersService {
     );
   }
 
+  /** What the platform's currencies require that the customer lacks: only an imported one may. */
+  async missingUserInfoOf(customer: Customer): Promise<UserInfoField[]> {
+    const scope = { platformId: customer.platformId, environment: customer.environment };
+    return missingUserInfo(customer.customerType, customer, await this.configs.currencyCodes(scope));
+  }
+
   private read(scope: PlatformScope, customerId: string): Promise<Customer> {
     const load = () => findCustomer(this.dataSource.manager, scope, customerId);
     const key = cacheKeyOf(scope, customerId);
@@ -140,7 +142,17 @@ export class CustomersService {
   }
 
   async update(caller: Caller, customerId: string, body: CustomerFieldsDto): Promise<CustomerView> {
-    const scope = scopeOf(caller);
+    const options = { requestId: caller.requestId };
+    return presentCustomer(await this.updateInScope(scopeOf(caller), customerId, body, options));
+  }
+
+  /** Changes a customer of `scope`: what the body leaves out stays, and nothing is taken away. */
+  async updateInScope(
+    scope: PlatformScope,
+    customerId: string,
+    body: CustomerFieldsDto,
+    { requestId, alsoInTransaction }: Pick<NewCustomerOptions, 'requestId' | 'alsoInTransaction'>,
+  ): Promise<Customer> {
     try {
       const updated = await this.dataSource.transaction(async (manager) => {
         const config = await this.configs.holdForCustomerChange(manager, scope);
@@ -155,8 +167,9 @@ export class CustomersService {
         Object.assign(customer, changes);
         assertNoMissingUserInfo(customer.customerType, customer, currenciesOf(config));
         await manager.update(Customer, customer.id, changes);
-        await this.outbox.add(manager, CUSTOMER_EVENTS, customerUpdated(customer), caller.requestId);
-        return presentCustomer(customer);
+        await this.outbox.add(manager, CUSTOMER_EVENTS, customerUpdated(customer), requestId);
+        await alsoInTransaction?.(manager, customer);
+        return customer;
       });
       this.forgetCommitted(scope, customerId);
       return updated;
@@ -228,53 +241,6 @@ export class CustomersService {
       throw new ApiException('CUSTOMER_DELETED', `Customer ${customerId} has been deleted`);
     return customer;
   }
-}
-
-/**
- * The record of a new customer, not yet stored. Without a chosen UMA address it gets a generated one
- * on the platform's domain (with a random suffix when the plain one was taken).
- */
-export function newCustomerRecord(
-  scope: PlatformScope,
-  body: CreateCustomerDto,
-  options: { umaDomain: string; withRandomSuffix: boolean; kycStatus: KycStatus; now: Date; id?: string },
-): Customer {
-  return Object.assign(new Customer(), {
-    id: options.id ?? randomUUID(),
-    platformId: scope.platformId,
-    environment: scope.environment,
-    platformCustomerId: body.platformCustomerId,
-    customerType: body.customerType,
-    umaAddress:
-      body.umaAddress ??
-      generatedUmaAddress(body.platformCustomerId, options.umaDomain, options.withRandomSuffix),
-    kycStatus: options.kycStatus,
-    ...NO_CUSTOMER_DETAILS,
-    description: null,
-    ...changesOf(body),
-    createdAt: options.now,
-    updatedAt: options.now,
-    deletedAt: null,
-  });
-}
-
-/** The fields a create or PATCH body sets; a field it leaves out is not touched. */
-export function changesOf(body: CustomerFieldsDto): CustomerChanges {
-  const changes: CustomerChanges = {
-    umaAddress: body.umaAddress,
-    email: body.email,
-    phoneNumber: body.phoneNumber,
-    address: body.address,
-    description: body.description,
-    ...(body.customerType === 'INDIVIDUAL'
-      ? { fullName: body.fullName, birthDate: body.birthDate, nationality: body.nationality }
-      : { businessInfo: body.businessInfo, beneficialOwners: body.beneficialOwners }),
-  };
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-}
-
-export function currenciesOf(config: PlatformConfig): string[] {
-  return config.supportedCurrencies.map((currency) => currency.currencyCode);
 }
 
 /** A unique-index violation becomes the API's conflict for that index; anything else passes through. */
