@@ -6,16 +6,11 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class ImportWarnings1767000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE TABLE import_warnings (
-        job_id uuid NOT NULL REFERENCES import_jobs (id),
-        row_number integer NOT NULL,
-        correlation_id text NOT NULL,
-        code text NOT NULL,
-        message text NOT NULL,
-        details json NOT NULL,
-        PRIMARY KEY (job_id, row_number)
-      )`);
+    // The rows of import_errors, for the other kind of row: the same columns, key and reference.
+    await queryRunner.query(`CREATE TABLE import_warnings (LIKE import_errors INCLUDING ALL)`);
+    await queryRunner.query(
+      `ALTER TABLE import_warnings ADD FOREIGN KEY (job_id) REFERENCES import_jobs (id)`,
+    );
   }
 
   async down(): Promise<void> {

@@ -3,6 +3,7 @@ import {
   e2eStack,
   platformWithEndpoint,
   PlatformWithEndpoint,
+  supportedCurrency,
   verifySignature,
   WebhookReceiver,
 } from '@payments/testing';
@@ -144,12 +145,7 @@ describe('hosted KYC link', () => {
     });
     expect(created.status).toBe(201);
     const configured = await other.sandbox.patch('/config', {
-      supportedCurrencies: ['USD', 'MXN'].map((currencyCode) => ({
-        currencyCode,
-        minAmount: 1,
-        maxAmount: 1_000_000,
-        requiredCounterpartyFields: [],
-      })),
+      supportedCurrencies: [supportedCurrency('USD'), supportedCurrency('MXN')],
     });
     expect(configured.status).toBe(200);
     const link = await newLink(platformCustomerId, true, other.sandbox);
