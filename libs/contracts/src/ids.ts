@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 /** Resource prefixes of the API (docs/api.md#identifiers-amounts-and-times), and Platform, used internally. */
 export type ResourceType =
   | 'Quote'
@@ -17,10 +15,6 @@ export type ResourceType =
   | 'Token';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function newId(type: ResourceType): string {
-  return `${type}:${randomUUID()}`;
-}
 
 /** True when `id` is `<type>:<uuid>`; used to answer 404 without a database round trip. */
 export function isIdOf(type: ResourceType, id: string): boolean {

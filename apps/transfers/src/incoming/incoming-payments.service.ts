@@ -139,7 +139,7 @@ export class IncomingPayments {
       );
       return presentTransaction(moved.transaction);
     });
-    return opened ?? presentTransaction(await this.transactions.get(transaction.id));
+    return opened ?? presentTransaction(await this.transactions.getFoundOnInsert(transaction.id));
   }
 }
 

@@ -3,6 +3,7 @@ import { context, Context } from '@opentelemetry/api';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApprovalRequest, TRANSACTION_EVENTS, TransactionStatus } from '@payments/contracts';
 import { GroupCommit, Outbox } from '@payments/persistence';
+import { ApiException } from '@payments/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertTransition, hasEnded } from '@transfers/transactions/transaction-state-machine';
 import { FailureReason, Transaction } from '@transfers/transactions/transaction.entity';
@@ -225,12 +226,22 @@ export class TransactionStore {
     }
   }
 
-  async get(id: string): Promise<Transaction> {
+  async get(id: string): Promise<Transaction | undefined> {
     const [transaction] = await this.dataSource.query(
       `SELECT ${this.columns} FROM transactions t WHERE t.id = $1`,
       [id],
     );
     return transaction;
+  }
+
+  /**
+   * The transaction an insert found already there (a retry, or its concurrent first attempt). That
+   * attempt may have discarded it since, unsent: then the request is to be tried again.
+   */
+  async getFoundOnInsert(id: string): Promise<Transaction> {
+    const transaction = await this.get(id);
+    if (transaction) return transaction;
+    throw ApiException.retryLater('SERVICE_UNAVAILABLE', 'The payment was not made; try again');
   }
 
   /** Deletes a transaction that never left CREATED (nothing was reserved, nothing published). */

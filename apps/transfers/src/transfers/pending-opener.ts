@@ -35,6 +35,6 @@ export class PendingOpener {
       ]);
       return presentTransaction(moved.transaction);
     });
-    return opened ?? presentTransaction(await this.store.get(transaction.id));
+    return opened ?? presentTransaction(await this.store.getFoundOnInsert(transaction.id));
   }
 }

@@ -35,9 +35,14 @@ export class TransactionRows {
     return this.apply(change);
   }
 
-  /** Undefined where the real store's row would be missing, as its callers must expect. */
-  async get(id: string): Promise<Transaction> {
-    return this.row(id) as Transaction;
+  async get(id: string): Promise<Transaction | undefined> {
+    return this.row(id);
+  }
+
+  async getFoundOnInsert(id: string): Promise<Transaction> {
+    const row = this.row(id);
+    if (!row) throw new Error(`Transaction ${id} is not stored`);
+    return row;
   }
 
   async discardCreated(_manager: unknown, id: string): Promise<void> {

@@ -70,6 +70,18 @@ describe('TransactionStore (PostgreSQL)', () => {
     expect(moved).toEqual([0, 2]);
   });
 
+  it('reads back a transaction an insert found there, and asks for a retry when it was discarded since', async () => {
+    const created = pendingTransferOut();
+    await store.insert(dataSource.manager, [created]);
+    expect(await store.getFoundOnInsert(created.transaction.id)).toMatchObject({ status: 'CREATED' });
+
+    await store.discardCreated(dataSource.manager, created.transaction.id);
+    expect(await store.get(created.transaction.id)).toBeUndefined();
+    await expect(store.getFoundOnInsert(created.transaction.id)).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+
   describe('with tracing on', () => {
     recordSpans();
 
