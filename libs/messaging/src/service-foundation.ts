@@ -1,4 +1,4 @@
-import { DynamicModule } from '@nestjs/common';
+import { DynamicModule, Type } from '@nestjs/common';
 import { DatabaseModule, RetentionModule, RetentionPolicies, SchemaOptions } from '@payments/persistence';
 import { CommonEnvironment, RedisModule, RuntimeModule } from '@payments/runtime';
 import { MessagingModule } from './messaging.module';
@@ -17,12 +17,12 @@ export interface ServiceFoundationOptions extends MessagingOptions {
  * outbox and inbox, the purge of what is past its retention, Redis, and Kafka with the topics it
  * produces and consumes.
  */
-export function serviceFoundation(options: ServiceFoundationOptions): DynamicModule[] {
+export function serviceFoundation(options: ServiceFoundationOptions): (DynamicModule | Type)[] {
   return [
     RuntimeModule.forRoot({ app: options.app, environment: options.environment }),
     DatabaseModule.forRoot(options.schema),
     RetentionModule.forRoot(options.retention),
-    RedisModule as unknown as DynamicModule,
+    RedisModule,
     MessagingModule.forRoot({ produces: options.produces, consumes: options.consumes }),
   ];
 }
