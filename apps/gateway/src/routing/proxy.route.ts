@@ -10,11 +10,11 @@ import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
 import { keyedRequestOf } from '@gateway/idempotency/keyed-request';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { AllowedMethods } from '@gateway/routing/allowed-methods';
+import { bodyTypeRefusal, MULTIPART } from '@gateway/routing/body-type';
 import { findRoute, isIdempotentPost } from '@gateway/routing/route-table';
 import { UpstreamClient, UpstreamResponse } from '@gateway/routing/upstream-client';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const MULTIPART = 'multipart/form-data';
 /** How an app's error envelope names a route it does not have (ApiExceptionFilter). */
 const ROUTE_NOT_FOUND = '"message":"Route not found"';
 
@@ -43,6 +43,8 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
   fastify.route({
     method: [...PROXIED_METHODS],
     url: `${API_PREFIX}/*`,
+    preParsing: (request, _reply, payload, done) =>
+      done(bodyTypeRefusal(request.method, apiPath(request.url), request.headers) ?? null, payload),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = apiPath(request.url);
       const route = findRoute(path);
