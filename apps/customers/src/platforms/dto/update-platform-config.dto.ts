@@ -5,15 +5,13 @@ import {
   Allow,
   IsBoolean,
   IsIn,
-  IsInt,
   IsObject,
   IsOptional,
   IsUrl,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { IsMinorUnits } from '@payments/http';
 import {
   CounterpartyField,
   TRANSACTION_TYPES,
@@ -54,9 +52,7 @@ export class SupportedCurrencyDto {
     example: 100,
     minimum: 0,
   })
-  @IsInt()
-  @Min(0)
-  @Max(MAX_AMOUNT)
+  @IsMinorUnits(0, MAX_AMOUNT)
   minAmount: number;
 
   @ApiProperty({
@@ -65,9 +61,7 @@ export class SupportedCurrencyDto {
     example: 1_000_000,
     minimum: 0,
   })
-  @IsInt()
-  @Min(0)
-  @Max(MAX_AMOUNT)
+  @IsMinorUnits(0, MAX_AMOUNT)
   @IsNotLessThan('minAmount')
   maxAmount: number;
 
