@@ -63,18 +63,26 @@ describe('HTTP conventions at the edge', () => {
   it.each([
     [
       'form encoding, as curl -d sends without a content type',
+      '/customers',
       'application/x-www-form-urlencoded',
       'customerType=INDIVIDUAL&platformCustomerId=form-1',
     ],
     [
+      'form encoding to a route the gateway serves itself',
+      '/tokens',
+      'application/x-www-form-urlencoded',
+      'name=a',
+    ],
+    [
       'a multipart form to a route other than the CSV upload',
+      '/customers',
       'multipart/form-data; boundary=b',
       '--b\r\nContent-Disposition: form-data; name="customerType"\r\n\r\nINDIVIDUAL\r\n--b--\r\n',
     ],
   ])(
     'refuses %s with 415 naming application/json, not with what validation made of it',
-    async (_case, type, rawBody) => {
-      const response = await sandbox.post('/customers', undefined, {
+    async (_case, path, type, rawBody) => {
+      const response = await sandbox.post(path, undefined, {
         rawBody,
         headers: { 'content-type': type },
       });

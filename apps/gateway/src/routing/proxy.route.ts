@@ -34,6 +34,13 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
   const fastify = app.getHttpAdapter().getInstance();
   // Leaves the body unread in request.raw for the handler to stream.
   fastify.addContentTypeParser(MULTIPART, (_request, _payload, done) => done(null, undefined));
+  // Every API route, the gateway's own (tokens) included; the KYC page and the UMA endpoints are not.
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    const refusal = request.url.startsWith(`${API_PREFIX}/`)
+      ? bodyTypeRefusal(request.method, apiPath(request.url), request.headers)
+      : undefined;
+    done(refusal ?? null, payload);
+  });
   const audit = app.get(AuditTrail);
   fastify.addHook(
     'preHandler',
@@ -43,8 +50,6 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
   fastify.route({
     method: [...PROXIED_METHODS],
     url: `${API_PREFIX}/*`,
-    preParsing: (request, _reply, payload, done) =>
-      done(bodyTypeRefusal(request.method, apiPath(request.url), request.headers) ?? null, payload),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = apiPath(request.url);
       const route = findRoute(path);

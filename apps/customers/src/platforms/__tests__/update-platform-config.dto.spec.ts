@@ -55,6 +55,12 @@ describe('UpdatePlatformConfigDto', () => {
     ]);
   });
 
+  it('answers a webhook endpoint that is not a string with its type alone, not a length it has not', async () => {
+    expect(await fieldErrors({ webhookEndpoint: 7 })).toEqual([
+      { field: 'webhookEndpoint', message: 'must be a string' },
+    ]);
+  });
+
   it('ignores the read-only provider requirements a client sends back', async () => {
     const echoed = {
       ...USD,

@@ -7,6 +7,7 @@ import {
   IsIn,
   IsObject,
   IsOptional,
+  IsString,
   IsUrl,
   MaxLength,
   ValidateNested,
@@ -108,6 +109,7 @@ export class UpdatePlatformConfigDto {
     description: 'null removes the endpoint',
   })
   @IsOptional()
+  @IsString()
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
     { message: 'must be an http or https URL' },
