@@ -3,6 +3,7 @@ export * from './errors/error-codes';
 export * from './errors/api.exception';
 export * from './errors/api-exception.filter';
 export * from './validation/validation.pipe';
+export * from './validation/minor-units';
 export * from './pagination/page';
 export * from './caller/caller';
 export * from './caller/effect-id';

@@ -60,6 +60,58 @@ describe('HTTP conventions at the edge', () => {
     expect(response.body.requestId).toBe(response.headers.get('x-request-id'));
   });
 
+  it.each([
+    [
+      'form encoding, as curl -d sends without a content type',
+      '/customers',
+      'application/x-www-form-urlencoded',
+      'customerType=INDIVIDUAL&platformCustomerId=form-1',
+    ],
+    [
+      'form encoding to a route the gateway serves itself',
+      '/tokens',
+      'application/x-www-form-urlencoded',
+      'name=a',
+    ],
+    [
+      'a multipart form to a route other than the CSV upload',
+      '/customers',
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="customerType"\r\n\r\nINDIVIDUAL\r\n--b--\r\n',
+    ],
+  ])(
+    'refuses %s with 415 naming application/json, not with what validation made of it',
+    async (_case, path, type, rawBody) => {
+      const response = await sandbox.post(path, undefined, {
+        rawBody,
+        headers: { 'content-type': type },
+      });
+      expect(response.status).toBe(415);
+      expect(response.body).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: `Content-Type must be application/json; got ${type.split(';')[0]}`,
+      });
+    },
+  );
+
+  it('answers an amount of the wrong type with its type and unit, and nothing of its range', async () => {
+    const response = await sandbox.post('/quotes', {
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: '100',
+    });
+    expect(response.status).toBe(400);
+    expect(
+      response.body.details.errors.filter(
+        (error: { field: string }) => error.field === 'lockedCurrencyAmount',
+      ),
+    ).toEqual([
+      {
+        field: 'lockedCurrencyAmount',
+        message: 'must be a JSON integer of minor units, e.g. 10000 for 100.00 USD; got a string',
+      },
+    ]);
+  });
+
   it('answers a method the path does not take with 405 and Allow, in the envelope', async () => {
     for (const [method, path, allow] of [
       ['PUT', '/config', 'GET, HEAD, PATCH'],

@@ -10,11 +10,11 @@ import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
 import { keyedRequestOf } from '@gateway/idempotency/keyed-request';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { AllowedMethods } from '@gateway/routing/allowed-methods';
+import { bodyTypeRefusal, MULTIPART } from '@gateway/routing/body-type';
 import { findRoute, isIdempotentPost } from '@gateway/routing/route-table';
 import { UpstreamClient, UpstreamResponse } from '@gateway/routing/upstream-client';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const MULTIPART = 'multipart/form-data';
 /** How an app's error envelope names a route it does not have (ApiExceptionFilter). */
 const ROUTE_NOT_FOUND = '"message":"Route not found"';
 
@@ -34,6 +34,13 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
   const fastify = app.getHttpAdapter().getInstance();
   // Leaves the body unread in request.raw for the handler to stream.
   fastify.addContentTypeParser(MULTIPART, (_request, _payload, done) => done(null, undefined));
+  // Every API route, the gateway's own (tokens) included; the KYC page and the UMA endpoints are not.
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    const refusal = request.url.startsWith(`${API_PREFIX}/`)
+      ? bodyTypeRefusal(request.method, apiPath(request.url), request.headers)
+      : undefined;
+    done(refusal ?? null, payload);
+  });
   const audit = app.get(AuditTrail);
   fastify.addHook(
     'preHandler',

@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { TransferFee } from '@payments/contracts';
-import { Caller, CurrentCaller, scopeOf } from '@payments/http';
+import { Caller, CurrentCaller, IsMinorUnits, scopeOf } from '@payments/http';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsObject, ValidateNested } from 'class-validator';
 import { Pricer } from '@quoting/pricing/pricer';
 import { MAX_LOCKED_AMOUNT } from '@quoting/quotes/dto/create-quote.dto';
 
@@ -14,7 +14,7 @@ export const MAX_TRANSFER_FEE_QUERIES = 500;
 export class TransferFeeQuery {
   @IsIn(['TRANSFER_IN', 'TRANSFER_OUT']) transactionType: 'TRANSFER_IN' | 'TRANSFER_OUT';
   @IsIn(SUPPORTED_CURRENCY_CODES) currency: string;
-  @IsInt() @Min(1) @Max(MAX_LOCKED_AMOUNT) amount: number;
+  @IsMinorUnits(1, MAX_LOCKED_AMOUNT) amount: number;
 }
 
 export class TransferFeeQueries {

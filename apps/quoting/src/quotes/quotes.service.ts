@@ -9,6 +9,7 @@ import { Pricer } from '@quoting/pricing/pricer';
 import { UmaQuoteDestinations } from '@quoting/receivers/uma-quote-destinations';
 import { CreateQuoteDto } from '@quoting/quotes/dto/create-quote.dto';
 import { SandboxSendDto } from '@quoting/quotes/dto/sandbox-send.dto';
+import { quoteAlreadyExecuted, quoteExpired } from '@quoting/quotes/execution-refusals';
 import { paymentInstructionsFor } from '@quoting/quotes/payment-instructions';
 import { Quote } from '@quoting/quotes/quote.entity';
 import { QuoteEnds, QuoteEndsResolver } from '@quoting/quotes/quote-ends.resolver';
@@ -208,15 +209,7 @@ export class QuotesService {
     if (caller.idempotencyKey && current.executionKey === caller.idempotencyKey) {
       return { quote: current, executedBefore: true };
     }
-    if (current.status === 'EXPIRED') {
-      throw new ApiException(
-        'QUOTE_EXPIRED',
-        `Quote ${quote.id} expired at ${current.expiresAt.toISOString()}`,
-      );
-    }
-    throw new ApiException('QUOTE_NOT_PENDING', `Quote is ${current.status}, not PENDING`, {
-      status: current.status,
-    });
+    throw current.status === 'EXPIRED' ? quoteExpired(current) : quoteAlreadyExecuted(current);
   }
 
   /**

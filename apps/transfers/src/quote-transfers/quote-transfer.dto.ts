@@ -3,19 +3,16 @@ import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
 import { TransactionRateDetails } from '@payments/contracts';
-import { RequiredWhen } from '@payments/http';
+import { IsMinorUnits, RequiredWhen } from '@payments/http';
 import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 
 /**
@@ -67,10 +64,10 @@ export class QuoteTransferDto {
   /** What the platform told about the receiver (checked by quoting: string values). */
   @IsOptional() @IsObject() counterpartyInformation?: Record<string, string>;
   @IsIn(SUPPORTED_CURRENCY_CODES) receivingCurrency: string;
-  @IsInt() @Min(1) @Max(MAX_TRANSFER_AMOUNT) sentAmount: number;
-  @IsInt() @Min(1) @Max(MAX_TRANSFER_AMOUNT) receivedAmount: number;
-  @IsInt() @Min(0) @Max(MAX_TRANSFER_AMOUNT) platformFee: number;
-  @IsInt() @Min(0) @Max(MAX_TRANSFER_AMOUNT) serviceFee: number;
+  @IsMinorUnits(1, MAX_TRANSFER_AMOUNT) sentAmount: number;
+  @IsMinorUnits(1, MAX_TRANSFER_AMOUNT) receivedAmount: number;
+  @IsMinorUnits(0, MAX_TRANSFER_AMOUNT) platformFee: number;
+  @IsMinorUnits(0, MAX_TRANSFER_AMOUNT) serviceFee: number;
   @Matches(/^\d+(\.\d+)?$/) exchangeRate: string;
   @IsObject() rateDetails: TransactionRateDetails;
   @IsOptional() @IsString() @MaxLength(1000) description?: string;

@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidatorOptions } from 'class-validator';
 import { ApiException } from '../errors/api.exception';
 import { FieldError } from '../errors/error-codes';
+import { IS_MINOR_UNITS } from './minor-units';
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
   whitelist: true,
@@ -34,15 +35,35 @@ export function validateBody<T extends object>(metatype: new () => T, value: unk
   return instance;
 }
 
+/**
+ * The checks of a value's JSON type. When one fails, the field's other messages (its range, length or
+ * format) are dropped: they judge a value of the right type, and for this one they are false or
+ * beside the point ("must not be greater than …" for the string "100").
+ */
+const TYPE_CONSTRAINTS = new Set([
+  IS_MINOR_UNITS,
+  'isInt',
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isArray',
+  'isObject',
+]);
+
 export function flattenErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({
+    const own = reportedConstraints(error.constraints ?? {}).map((message) => ({
       field,
       message: withoutFieldName(message, error.property),
     }));
     return [...own, ...flattenErrors(error.children ?? [], field)];
   });
+}
+
+function reportedConstraints(constraints: Record<string, string>): string[] {
+  const typeErrors = Object.entries(constraints).filter(([name]) => TYPE_CONSTRAINTS.has(name));
+  return (typeErrors.length > 0 ? typeErrors : Object.entries(constraints)).map(([, message]) => message);
 }
 
 function withoutFieldName(message: string, property: string): string {

@@ -47,9 +47,21 @@ export async function sendHostile(
   return outcomes;
 }
 
-/** Why the answer to a hostile request is wrong: anything but a refusal (4xx) in the error envelope. */
-export function misjudgement({ status, body, requestId }: HostileOutcome): string | undefined {
+/**
+ * Judgements of a field's value by its range, length or size, which a value of the wrong type never
+ * reached: class-validator's Min, Max, Length and ArrayMin/MaxSize messages.
+ */
+const LIMIT_JUDGEMENT =
+  /must not be (greater|less) than|must be (shorter|longer) than|must contain (no more than|at least)/;
+
+/**
+ * Why the answer to a hostile request is wrong: anything but a refusal (4xx) in the error envelope,
+ * another status than the one the request must get, or a limit named to a mistyped field.
+ */
+export function misjudgement({ request, status, body, requestId }: HostileOutcome): string | undefined {
   if (status < 400 || status >= 500) return `answered ${status}`;
+  if (request.status !== undefined && status !== request.status)
+    return `answered ${status}, not ${request.status}`;
   let envelope: Record<string, unknown>;
   try {
     envelope = JSON.parse(body);
@@ -64,5 +76,14 @@ export function misjudgement({ status, body, requestId }: HostileOutcome): strin
     return `answered ${status} outside the error envelope`;
   }
   if (!requestId || envelope.requestId !== requestId) return `answered ${status} without its requestId`;
-  return undefined;
+  return request.mistypedField === undefined ? undefined : limitNamed(envelope, request.mistypedField);
+}
+
+function limitNamed(envelope: Record<string, unknown>, field: string): string | undefined {
+  const errors = ((envelope.details as { errors?: unknown })?.errors ?? []) as {
+    field?: string;
+    message?: string;
+  }[];
+  const named = errors.find((error) => error.field === field && LIMIT_JUDGEMENT.test(String(error.message)));
+  return named ? `named a limit to mistyped ${field}: "${named.message}"` : undefined;
 }

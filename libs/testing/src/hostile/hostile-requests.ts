@@ -11,6 +11,10 @@ export interface HostileRequest {
   body?: string;
   /** What is hostile in it, for the report of a failure. */
   fault: string;
+  /** The status the refusal must have, where only one is right. */
+  status?: number;
+  /** A field given a value of another JSON type: its messages must name no limit (misjudgement). */
+  mistypedField?: string;
 }
 
 /** A string no generated body holds, and its JSON text, which the hostile raw JSON then replaces. */
@@ -97,6 +101,8 @@ export function hostileRequests(
       if (operation.method !== 'GET')
         faults.push(nonObjectBody.map((text) => ({ ...plain, body: text, fault: `body ${text}` })));
       if (body !== undefined) faults.push(bodyFaults(plain, body), contentTypeFault(plain));
+      const mistyped = mistypedFaults(plain, body);
+      if (mistyped) faults.push(mistyped);
       return fc
         .oneof(...faults)
         .map((request) => ({ ...request, fault: `${operation.method} ${operation.path}: ${request.fault}` }));
@@ -172,7 +178,37 @@ function contentTypeFault(plain: HostileRequest): fc.Arbitrary<HostileRequest> {
       ...plain,
       headers: { ...plain.headers, 'content-type': type },
       fault: `content type ${type}`,
+      status: 415,
     }));
+}
+
+/**
+ * The body with one of its numbers, strings or booleans given as a value of another JSON type ("100"
+ * for 100): a type error, whose answer must not judge the value by a range or length it never had.
+ */
+function mistypedFaults(plain: HostileRequest, body: unknown): fc.Arbitrary<HostileRequest> | undefined {
+  const object = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const leaves = placesIn(object).flatMap((place) => {
+    const value = place.reduce<any>((parent, key) => parent?.[key], object);
+    const other =
+      typeof value === 'string' ? value.length : typeof value === 'object' ? undefined : String(value);
+    return other === undefined || value === undefined ? [] : [{ place, other }];
+  });
+  if (leaves.length === 0) return undefined;
+  return fc.constantFrom(...leaves).map(({ place, other }) => {
+    const copy = structuredClone(object);
+    place.reduce<any>(
+      (parent, key, index) => (index === place.length - 1 ? (parent[key] = other) : parent[key]),
+      copy,
+    );
+    const field = place.join('.');
+    return {
+      ...plain,
+      body: JSON.stringify(copy),
+      fault: `${field} = ${JSON.stringify(other)}`,
+      mistypedField: field,
+    };
+  });
 }
 
 /** Every key path of the object's values, and one new key at the top. */

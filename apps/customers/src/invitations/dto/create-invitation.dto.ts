@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Max, Min, ValidateBy } from 'class-validator';
+import { ValidateBy } from 'class-validator';
+import { IsMinorUnits } from '@payments/http';
 import {
   IsCurrencyCode,
   IsOmittable,
@@ -51,9 +52,7 @@ export class CreateInvitationDto {
       'for display: the platform pays it after the INVITATION_CLAIMED webhook',
   })
   @IsOmittable()
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @IsMinorUnits(1, Number.MAX_SAFE_INTEGER)
   amountToSend?: number;
 
   @ApiPropertyOptional({

@@ -55,6 +55,12 @@ describe('UpdatePlatformConfigDto', () => {
     ]);
   });
 
+  it('answers a webhook endpoint that is not a string with its type alone, not a length it has not', async () => {
+    expect(await fieldErrors({ webhookEndpoint: 7 })).toEqual([
+      { field: 'webhookEndpoint', message: 'must be a string' },
+    ]);
+  });
+
   it('ignores the read-only provider requirements a client sends back', async () => {
     const echoed = {
       ...USD,
@@ -103,7 +109,10 @@ describe('UpdatePlatformConfigDto', () => {
         field: 'supportedCurrencies.0.requiredCounterpartyFields.0.mandatory',
         message: 'must be a boolean value',
       },
-      { field: 'supportedCurrencies.1.minAmount', message: 'must be an integer number' },
+      {
+        field: 'supportedCurrencies.1.minAmount',
+        message: 'must be a JSON integer of minor units, e.g. 10000 for 100.00 USD; got 1.5',
+      },
       { field: 'supportedCurrencies.1.maxAmount', message: 'must not be less than minAmount' },
       { field: 'supportedCurrencies.1.maxAmount', message: 'must not be less than 0' },
       {

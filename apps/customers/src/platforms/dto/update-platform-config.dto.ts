@@ -5,15 +5,14 @@ import {
   Allow,
   IsBoolean,
   IsIn,
-  IsInt,
   IsObject,
   IsOptional,
+  IsString,
   IsUrl,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { IsMinorUnits } from '@payments/http';
 import {
   CounterpartyField,
   TRANSACTION_TYPES,
@@ -54,9 +53,7 @@ export class SupportedCurrencyDto {
     example: 100,
     minimum: 0,
   })
-  @IsInt()
-  @Min(0)
-  @Max(MAX_AMOUNT)
+  @IsMinorUnits(0, MAX_AMOUNT)
   minAmount: number;
 
   @ApiProperty({
@@ -65,9 +62,7 @@ export class SupportedCurrencyDto {
     example: 1_000_000,
     minimum: 0,
   })
-  @IsInt()
-  @Min(0)
-  @Max(MAX_AMOUNT)
+  @IsMinorUnits(0, MAX_AMOUNT)
   @IsNotLessThan('minAmount')
   maxAmount: number;
 
@@ -114,6 +109,7 @@ export class UpdatePlatformConfigDto {
     description: 'null removes the endpoint',
   })
   @IsOptional()
+  @IsString()
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
     { message: 'must be an http or https URL' },

@@ -5,16 +5,14 @@ import {
   ArrayMinSize,
   IsArray,
   IsIn,
-  IsInt,
   IsObject,
   IsNotEmpty,
   IsOptional,
   IsString,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { IsMinorUnits } from '@payments/http';
 import { POSTING_KINDS, PostingKind } from '@ledger/postings/posting-rules';
 
 /** The largest amount one posting moves: the largest lockedCurrencyAmount (docs/api.md#limits). */
@@ -30,15 +28,15 @@ export class CreatePostingDto {
   @IsString() accountId: string;
 
   /** Minor units; below 2^53, so the JSON number is exact. */
-  @IsInt() @Min(1) @Max(MAX_POSTING_AMOUNT) amount: number;
+  @IsMinorUnits(1, MAX_POSTING_AMOUNT) amount: number;
 
   @IsIn(SUPPORTED_CURRENCY_CODES) currency: string;
 
   /** SETTLE or DEPOSIT: the part of `amount` that goes to the platform's fee account. */
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_POSTING_AMOUNT) platformFee?: number;
+  @IsOptional() @IsMinorUnits(0, MAX_POSTING_AMOUNT) platformFee?: number;
 
   /** SETTLE or DEPOSIT: the part of `amount` that goes to the service's fee account. */
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_POSTING_AMOUNT) serviceFee?: number;
+  @IsOptional() @IsMinorUnits(0, MAX_POSTING_AMOUNT) serviceFee?: number;
 }
 
 /** Postings per batch: a settlement worker's batch fits, and one transaction stays short. */

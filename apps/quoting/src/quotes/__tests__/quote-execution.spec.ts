@@ -40,13 +40,16 @@ describe('QuotesService: executing a quote', () => {
     );
   });
 
-  it('refuses a second execution with 409 QUOTE_NOT_PENDING, opening no second transaction', async () => {
+  it('refuses a second execution with 409 QUOTE_NOT_PENDING naming the transaction, opening no second one', async () => {
     const { service, transfers, quoteId } = await pendingQuote();
-    await service.execute(caller, quoteId);
+    const { transactionId } = await service.execute(caller, quoteId);
 
     await expect(service.execute(caller, quoteId)).rejects.toMatchObject({
       code: 'QUOTE_NOT_PENDING',
-      details: { status: 'PROCESSING' },
+      message:
+        `Quote ${quoteId} was already executed and is PROCESSING: follow its transaction ${transactionId} ` +
+        '(GET /transactions/{id}), or create a new quote to pay again',
+      details: { status: 'PROCESSING', transactionId },
     });
     expect(transfers.open).toHaveBeenCalledTimes(1);
   });
@@ -68,7 +71,12 @@ describe('QuotesService: executing a quote', () => {
     const { service, rows, transfers, quoteId, id } = await pendingQuote();
     rows.outlive(id);
 
-    await expect(service.execute(caller, quoteId)).rejects.toMatchObject({ code: 'QUOTE_EXPIRED' });
+    const { expiresAt } = await service.get(caller, quoteId);
+    await expect(service.execute(caller, quoteId)).rejects.toMatchObject({
+      code: 'QUOTE_EXPIRED',
+      message: `Quote ${quoteId} expired at ${expiresAt}; create a new quote (POST /quotes) and execute that one`,
+      details: { quoteId, expiresAt },
+    });
     expect((await service.get(caller, quoteId)).status).toBe('EXPIRED');
     expect(transfers.open).not.toHaveBeenCalled();
   });

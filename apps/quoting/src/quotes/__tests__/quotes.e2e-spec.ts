@@ -238,6 +238,9 @@ describe('quotes, exchange rates and execution', () => {
     const again = await sandbox.post(`/quotes/${created.quoteId}/execute`, {});
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('QUOTE_NOT_PENDING');
+    expect(again.body.details.transactionId).toBe(first.body.transactionId);
+    expect(again.body.message).toContain(`was already executed and is ${again.body.details.status}: `);
+    expect(again.body.message).toContain(`follow its transaction ${first.body.transactionId}`);
   });
 
   it('locks the receiving side and finds the smallest sending amount for it', async () => {
@@ -520,7 +523,11 @@ describe('quotes, exchange rates and execution', () => {
     expect(expired.status).toBe('EXPIRED');
     const executed = await sandbox.post(`/quotes/${created.quoteId}/execute`, {});
     expect(executed.status).toBe(409);
-    expect(executed.body.code).toBe('QUOTE_EXPIRED');
+    expect(executed.body).toMatchObject({
+      code: 'QUOTE_EXPIRED',
+      message: `Quote ${created.quoteId} expired at ${created.expiresAt}; create a new quote (POST /quotes) and execute that one`,
+      details: { quoteId: created.quoteId, expiresAt: created.expiresAt },
+    });
   });
 
   it('leaves a balanced ledger', async () => {

@@ -4,16 +4,14 @@ import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { IsMinorUnits } from '@payments/http';
 import { LockedSide } from '@quoting/pricing/quote-pricing';
 
 /** docs/api.md#limits: the largest lockedCurrencyAmount, still exact as a JSON number. */
@@ -127,9 +125,7 @@ export class CreateQuoteDto {
     maximum: MAX_LOCKED_AMOUNT,
     description: 'Smallest unit of the locked currency',
   })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LOCKED_AMOUNT)
+  @IsMinorUnits(1, MAX_LOCKED_AMOUNT)
   lockedCurrencyAmount: number;
 
   @ApiPropertyOptional({

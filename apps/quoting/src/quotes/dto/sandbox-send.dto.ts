@@ -1,7 +1,7 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
-import { RequiredWhen } from '@payments/http';
+import { IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsMinorUnits, RequiredWhen } from '@payments/http';
 import { MAX_LOCKED_AMOUNT } from '@quoting/quotes/dto/create-quote.dto';
 
 /** `{quoteId, currencyCode, currencyAmount?}`, or the older `{reference, currencyCode, currencyAmount}`. */
@@ -25,8 +25,6 @@ export class SandboxSendDto {
     description: "Defaults to the quote's totalSendingAmount, which it must equal",
   })
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LOCKED_AMOUNT)
+  @IsMinorUnits(1, MAX_LOCKED_AMOUNT)
   currencyAmount?: number;
 }

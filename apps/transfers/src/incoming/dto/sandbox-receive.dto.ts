@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
-import { IsIn, IsInt, IsNotEmpty, IsString, Length, Max, Min } from 'class-validator';
-import { RequiredWhen } from '@payments/http';
+import { IsIn, IsNotEmpty, IsString, Length } from 'class-validator';
+import { IsMinorUnits, RequiredWhen } from '@payments/http';
 import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 
 /** docs/api.md#sandbox: a simulated payment from a sandbox UMA sender to a customer, named one of two ways. */
@@ -16,9 +16,7 @@ export class SandboxReceiveDto {
   receivingCurrencyCode: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_TRANSFER_AMOUNT, description: 'Smallest unit' })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_TRANSFER_AMOUNT)
+  @IsMinorUnits(1, MAX_TRANSFER_AMOUNT)
   receivingCurrencyAmount: number;
 
   @ApiPropertyOptional({ description: "The recipient's UMA address; optional if customerId is given" })

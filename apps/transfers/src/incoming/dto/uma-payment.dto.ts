@@ -1,16 +1,6 @@
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Max,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsMinorUnits } from '@payments/http';
 import { MAX_TRANSFER_AMOUNT } from '@transfers/transfers/dto/transfer.dto';
 
 /** Internal: the incoming payment of a UMA peer's pay request the customers app accepted. */
@@ -29,9 +19,7 @@ export class UmaPaymentDto {
   @IsIn(SUPPORTED_CURRENCY_CODES)
   currency: string;
 
-  @IsInt()
-  @Min(1)
-  @Max(MAX_TRANSFER_AMOUNT)
+  @IsMinorUnits(1, MAX_TRANSFER_AMOUNT)
   amount: number;
 
   /** The payer data the sender told, under the user-info field names. */

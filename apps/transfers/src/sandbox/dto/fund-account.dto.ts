@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsMinorUnits } from '@payments/http';
 
 /** docs/api.md#limits: a sandbox funding is at most 100,000,000,000 minor units. */
 export const MAX_SANDBOX_FUNDING = 100_000_000_000;
@@ -11,8 +11,6 @@ export class FundAccountDto {
     maximum: MAX_SANDBOX_FUNDING,
     description: 'Smallest unit of the account currency',
   })
-  @IsInt()
-  @Min(1)
-  @Max(MAX_SANDBOX_FUNDING)
+  @IsMinorUnits(1, MAX_SANDBOX_FUNDING)
   amount: number;
 }

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsMinorUnits } from '@payments/http';
 import {
   ExternalAccountReferenceDto,
   InternalAccountReferenceDto,
@@ -18,9 +18,7 @@ function TransferAmount(): PropertyDecorator {
       maximum: MAX_TRANSFER_AMOUNT,
       description: 'Smallest unit of the currency',
     }),
-    IsInt(),
-    Min(1),
-    Max(MAX_TRANSFER_AMOUNT),
+    IsMinorUnits(1, MAX_TRANSFER_AMOUNT),
   );
 }
 

@@ -50,15 +50,18 @@ describe('flattenErrors', () => {
     ]);
   });
 
-  it('reports every broken constraint of a field separately', () => {
-    const errors = flattened({ ...VALID_ORDER, reference: 42 });
+  it('reports only the type of a field of the wrong type, not the length or range it was not measured by', () => {
+    const errors = flattened({ ...VALID_ORDER, reference: 42, lines: [{ quantity: '0' }] });
 
     expect(errors).toEqual([
-      {
-        field: 'reference',
-        message: 'must be longer than or equal to 1 and shorter than or equal to 10 characters',
-      },
       { field: 'reference', message: 'must be a string' },
+      { field: 'lines.0.quantity', message: 'must be an integer number' },
+    ]);
+  });
+
+  it('judges a field of the right type by its other constraints', () => {
+    expect(flattened({ ...VALID_ORDER, reference: 'far too long a reference' })).toEqual([
+      { field: 'reference', message: 'must be shorter than or equal to 10 characters' },
     ]);
   });
 

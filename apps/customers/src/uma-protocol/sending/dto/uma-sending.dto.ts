@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsObject, IsOptional, IsString, Length } from 'class-validator';
+import { IsMinorUnits } from '@payments/http';
 
 /** What quoting asks a UMA receiver's lookup with (internal). */
 export class UmaLookupDto {
@@ -20,9 +21,7 @@ export class UmaPayRequestDto extends UmaLookupDto {
   currency: string;
 
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @IsMinorUnits(1, Number.MAX_SAFE_INTEGER)
   amount: number;
 
   @IsObject()
