@@ -23,7 +23,7 @@ describe('invitationClaimedWebhook', () => {
     };
     const event = createEvent('invitation.claimed', 1, SCOPE, invitation.code, { invitation });
 
-    const delivery = invitationClaimedWebhook(event);
+    const delivery = invitationClaimedWebhook(event, 'LEGACY');
 
     expect(delivery).toMatchObject({ aggregateId: invitation.code, type: 'INVITATION_CLAIMED', ...SCOPE });
     expect(JSON.parse(delivery.body)).toEqual({
