@@ -54,6 +54,7 @@ const invitation = {
   url: 'https://acme.uma.local/i/k3Jx9Qm2Vb7TtZp4Lw8NcA',
   createdAt: '2026-11-25T10:00:00.000Z',
   claimedAt: '2026-11-25T10:05:00.000Z',
+  amountToSend: { amount: 12_550, currency: USD },
 };
 
 const events = {
@@ -83,6 +84,8 @@ const events = {
 interface Case {
   render: (format: WebhookFormat) => NewDelivery;
   event: EventEnvelope;
+  /** Its webhooks go out in the order of this aggregate's. */
+  aggregateId: string;
   /** LEGACY: the fields beside webhookId, type and timestamp. */
   legacy: object;
   /** ENVELOPE: its OBJECT.EVENT type and data. */
@@ -94,6 +97,7 @@ const CASES: Record<string, Case> = {
   OUTGOING_PAYMENT: {
     render: (format) => paymentWebhook(events.outgoing, format),
     event: events.outgoing,
+    aggregateId: outgoing.id,
     legacy: { transaction: outgoing },
     envelopeType: 'OUTGOING_PAYMENT.COMPLETED',
     data: outgoing,
@@ -101,6 +105,7 @@ const CASES: Record<string, Case> = {
   INCOMING_PAYMENT: {
     render: (format) => paymentWebhook(events.incoming, format),
     event: events.incoming,
+    aggregateId: incoming.id,
     legacy: { transaction: incoming, requestedReceiverCustomerInfoFields },
     envelopeType: 'INCOMING_PAYMENT.PENDING',
     data: { ...incoming, requestedReceiverCustomerInfoFields },
@@ -108,6 +113,7 @@ const CASES: Record<string, Case> = {
   KYC_STATUS: {
     render: (format) => kycStatusWebhook(events.kyc, format),
     event: events.kyc,
+    aggregateId: CUSTOMER,
     legacy: { customerId: CUSTOMER, platformCustomerId: 'ada-1', kycStatus: 'MANUALLY_APPROVED' },
     envelopeType: 'CUSTOMER.KYC_MANUALLY_APPROVED',
     data: { id: CUSTOMER, platformCustomerId: 'ada-1', kycStatus: 'MANUALLY_APPROVED' },
@@ -115,6 +121,7 @@ const CASES: Record<string, Case> = {
   BULK_UPLOAD: {
     render: (format) => bulkUploadWebhook(events.bulk, format),
     event: events.bulk,
+    aggregateId: job.jobId,
     legacy: { bulkCustomerImportJob: job },
     envelopeType: 'BULK_UPLOAD.FAILED',
     data: job,
@@ -122,6 +129,7 @@ const CASES: Record<string, Case> = {
   INVITATION_CLAIMED: {
     render: (format) => invitationClaimedWebhook(events.invitation, format),
     event: events.invitation,
+    aggregateId: invitation.code,
     legacy: { invitation },
     envelopeType: 'INVITATION.CLAIMED',
     data: invitation,
@@ -129,6 +137,7 @@ const CASES: Record<string, Case> = {
   ACCOUNT_STATUS: {
     render: (format) => accountStatusWebhook(events.balance, format),
     event: events.balance,
+    aggregateId: ACCOUNT,
     legacy: {
       accountId: ACCOUNT,
       oldBalance: { amount: 10_000, currency: USD },
@@ -147,7 +156,7 @@ const CASES: Record<string, Case> = {
 
 describe.each(Object.entries(CASES))(
   'the %s webhook',
-  (type, { render, event, legacy, envelopeType, data }) => {
+  (type, { render, event, aggregateId, legacy, envelopeType, data }) => {
     const webhookId = `Webhook:${webhookIdFor(event.eventId)}`;
 
     it('keeps its LEGACY shape: the fields beside webhookId, type and timestamp', () => {
@@ -173,7 +182,7 @@ describe.each(Object.entries(CASES))(
       const { body: envelopeBody, ...envelopeDelivery } = render('ENVELOPE');
 
       expect(envelopeDelivery).toEqual(legacyDelivery);
-      expect(envelopeDelivery.type).toBe(type);
+      expect(envelopeDelivery).toMatchObject({ type, aggregateId, ...SCOPE });
       expect(envelopeBody).not.toBe(legacyBody);
     });
   },
