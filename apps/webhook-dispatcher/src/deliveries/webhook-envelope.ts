@@ -23,7 +23,7 @@ export type WebhookType =
 
 /** A webhook ready to enqueue: `body` is the exact text every attempt sends and signs. */
 export interface NewDelivery extends EventScope {
-  /** The uuid of the body's webhookId. */
+  /** The uuid of the body's webhookId (LEGACY) or id (ENVELOPE). */
   id: string;
   /** Deliveries of one aggregate go out in the order they were enqueued. */
   aggregateId: string;
