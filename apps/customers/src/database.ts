@@ -20,6 +20,7 @@ import { CustomerCounts1765000000001 } from '@customers/migrations/1765000000001
 import { ExternalAccountCounts1765000000002 } from '@customers/migrations/1765000000002-external-account-counts';
 import { CreationOrder1765000000003 } from '@customers/migrations/1765000000003-creation-order';
 import { UmaDomainVerification1765000000004 } from '@customers/migrations/1765000000004-uma-domain-verification';
+import { WebhookFormat1766300000000 } from '@customers/migrations/1766300000000-webhook-format';
 import { Invitation } from '@customers/invitations/invitation.entity';
 import { KycLink } from '@customers/kyc/kyc-link.entity';
 import { LinkToken } from '@customers/plaid/link-token.entity';
@@ -57,5 +58,6 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     CreationOrder1765000000003,
     UmaDomainVerification1765000000004,
     AuditChanges1766200000000,
+    WebhookFormat1766300000000,
   ],
 };

@@ -11,6 +11,7 @@ import { FinishedDeliveries1764920000001 } from '@webhooks/migrations/1764920000
 import { PlatformSigningKeys1765000000000 } from '@webhooks/migrations/1765000000000-platform-signing-keys';
 import { DeliveryLog1766100000000 } from '@webhooks/migrations/1766100000000-delivery-log';
 import { DeliveryTraceContext1766200000000 } from '@webhooks/migrations/1766200000000-delivery-trace-context';
+import { WebhookFormats1766300000000 } from '@webhooks/migrations/1766300000000-webhook-formats';
 
 export const WEBHOOKS_SCHEMA: SchemaOptions = {
   schema: 'webhooks',
@@ -26,6 +27,7 @@ export const WEBHOOKS_SCHEMA: SchemaOptions = {
     PlatformSigningKeys1765000000000,
     DeliveryLog1766100000000,
     DeliveryTraceContext1766200000000,
+    WebhookFormats1766300000000,
   ],
   genericPlans: true,
 };

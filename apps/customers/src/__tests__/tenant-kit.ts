@@ -42,6 +42,7 @@ export function tenantDatabase(currencyCodes: string[] = ['USD']): MemoryDatabas
       umaDomain: index === 0 ? UMA_DOMAIN : `other-${index}.uma.local`,
       proxyUmaSubdomain: `proxy-${index}`,
       webhookEndpoint: null,
+      webhookFormat: 'LEGACY',
       supportedCurrencies: currencyCodes.map((code) => currency(code)),
       isRegulatedFinancialInstitution: false,
       umaDomainToken: `grid-uma-verify=${randomUUID()}`,

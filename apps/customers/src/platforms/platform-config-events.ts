@@ -18,5 +18,6 @@ export function platformConfigChanged(config: PlatformConfig): PlatformEvent {
       }),
     ),
     ...(config.webhookEndpoint ? { webhookEndpoint: config.webhookEndpoint } : {}),
+    webhookFormat: config.webhookFormat,
   });
 }

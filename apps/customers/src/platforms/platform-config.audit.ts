@@ -11,6 +11,7 @@ export function auditedConfigOf(config: PlatformConfig): Record<string, unknown>
     umaDomain: config.umaDomain,
     webhookEndpoint: config.webhookEndpoint ? auditedUrl(config.webhookEndpoint) : null,
     supportedCurrencies: config.supportedCurrencies,
+    webhookFormat: config.webhookFormat,
   };
 }
 

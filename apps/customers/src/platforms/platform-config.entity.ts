@@ -1,4 +1,4 @@
-import { Environment } from '@payments/contracts';
+import { Environment, WebhookFormat } from '@payments/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { UserInfoField } from '@customers/platforms/user-info-fields';
 
@@ -51,6 +51,10 @@ export class PlatformConfig {
 
   @Column('text', { name: 'webhook_endpoint', nullable: true })
   webhookEndpoint: string | null;
+
+  /** The body shape of the platform's webhooks in this environment (docs/api.md#webhook-formats). */
+  @Column('text', { name: 'webhook_format', default: 'LEGACY' })
+  webhookFormat: WebhookFormat;
 
   @Column('jsonb', { name: 'supported_currencies' })
   supportedCurrencies: CurrencyConfig[];

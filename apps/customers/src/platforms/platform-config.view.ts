@@ -1,4 +1,4 @@
-import { toApiId } from '@payments/contracts';
+import { toApiId, WEBHOOK_FORMATS, WebhookFormat } from '@payments/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CounterpartyFieldDto } from '@customers/platforms/dto/update-platform-config.dto';
 import {
@@ -43,6 +43,12 @@ export class PlatformConfigView {
   })
   proxyUmaSubdomain: string;
   @ApiPropertyOptional({ example: 'https://api.acme.com/webhooks' }) webhookEndpoint?: string;
+  @ApiProperty({
+    enum: WEBHOOK_FORMATS,
+    example: 'LEGACY',
+    description: "The body shape of the platform's webhooks (docs/api.md#webhook-formats)",
+  })
+  webhookFormat: WebhookFormat;
   @ApiProperty({ type: [SupportedCurrencyView] }) supportedCurrencies: SupportedCurrencyView[];
   @ApiProperty({ example: false }) isRegulatedFinancialInstitution: boolean;
   @ApiProperty({
@@ -80,6 +86,7 @@ export function presentPlatformConfig(
     umaDomainVerification,
     proxyUmaSubdomain: config.proxyUmaSubdomain,
     webhookEndpoint: config.webhookEndpoint ?? undefined,
+    webhookFormat: config.webhookFormat,
     supportedCurrencies: config.supportedCurrencies.map((currency) => {
       const requirements = providerRequirements(currency.currencyCode);
       return {

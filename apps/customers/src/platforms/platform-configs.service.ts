@@ -78,6 +78,7 @@ export class PlatformConfigsService {
           update.umaDomainVerifiedAt = null;
         }
         if (changes.webhookEndpoint !== undefined) update.webhookEndpoint = changes.webhookEndpoint;
+        if (changes.webhookFormat !== undefined) update.webhookFormat = changes.webhookFormat;
         if (changes.supportedCurrencies !== undefined)
           update.supportedCurrencies = changes.supportedCurrencies.map(currencyConfigOf);
         const before = auditedConfigOf(config);

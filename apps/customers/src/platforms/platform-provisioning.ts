@@ -57,6 +57,7 @@ export async function ensurePlatform(
           environment,
           ...defaultUmaNames(platform.slug, environment, proxyDomain),
           webhookEndpoint: null,
+          webhookFormat: 'LEGACY',
           supportedCurrencies: DEFAULT_SUPPORTED_CURRENCIES.map((currency) => ({ ...currency })),
           isRegulatedFinancialInstitution: false,
           createdAt: now,

@@ -4,6 +4,7 @@ import { BALANCE_EVENTS, BalanceEvent } from '@payments/contracts';
 import { EventBatchPattern } from '@payments/messaging';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
 import { accountStatusWebhook } from '@webhooks/deliveries/webhook-envelope';
+import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
 
 /**
  * One ACCOUNT_STATUS webhook per balance change of an internal account, keyed by the account so that
@@ -13,10 +14,16 @@ import { accountStatusWebhook } from '@webhooks/deliveries/webhook-envelope';
  */
 @Controller()
 export class AccountStatusWebhookConsumer {
-  constructor(private readonly worker: DeliveryWorker) {}
+  constructor(
+    private readonly worker: DeliveryWorker,
+    private readonly endpoints: WebhookEndpointsStore,
+  ) {}
 
   @EventBatchPattern(BALANCE_EVENTS.name)
   async onBalanceEvents(@Payload() events: BalanceEvent[]): Promise<void> {
-    await this.worker.enqueueAll(events.map(accountStatusWebhook));
+    const endpointOf = await this.endpoints.endpointsOf(events);
+    await this.worker.enqueueAll(
+      events.map((event) => accountStatusWebhook(event, endpointOf(event).format)),
+    );
   }
 }

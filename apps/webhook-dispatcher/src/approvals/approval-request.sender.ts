@@ -98,12 +98,13 @@ function finishedAtOf(attempt: AttemptResult): Date {
   return new Date(attempt.startedAt.getTime() + attempt.durationMs);
 }
 
-/** Keyed by the transaction, whose id the webhook's body carries. */
+/** Keyed by the transaction, whose id the body carries: as `transaction` in LEGACY, as `data` in ENVELOPE. */
 function answerEvent(
   delivery: DueDelivery,
   answer: Omit<ApprovalAnswerEvent['payload'], 'transactionId'>,
 ): ApprovalAnswerEvent {
-  const transactionId: string = JSON.parse(delivery.body).transaction.id;
+  const body = JSON.parse(delivery.body);
+  const transactionId: string = (body.transaction ?? body.data).id;
   return createEvent(
     'approval.answer-received',
     1,

@@ -10,7 +10,8 @@ import { testWebhook, webhookIdFor } from '@webhooks/deliveries/webhook-envelope
 import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
 
 /**
- * Keeps each platform's current webhook endpoint. When it is set or changed, a TEST webhook goes to
+ * Keeps each platform's current webhook endpoint and format (an event without one means LEGACY,
+ * docs/api.md#webhook-formats). When it is set or changed, a TEST webhook goes to
  * it (docs/api.md#webhooks) and the platform's waiting deliveries become due. The inbox matters here: a
  * replayed older event would otherwise set an old endpoint back for a moment and test it again.
  */
@@ -27,10 +28,15 @@ export class WebhookEndpointConsumer {
   async onPlatformEvent(@Payload() event: PlatformEvent): Promise<void> {
     let endpointSet = false;
     await handleOnce(this.dataSource, 'webhooks.endpoints', event, async (manager) => {
-      endpointSet = await this.endpoints.update(manager, event, event.payload.webhookEndpoint ?? null);
+      const endpoint = {
+        url: event.payload.webhookEndpoint ?? null,
+        format: event.payload.webhookFormat ?? 'LEGACY',
+      };
+      endpointSet = await this.endpoints.update(manager, event, endpoint);
       if (!endpointSet) return;
       await this.deliveries.releaseWaiting(manager, event);
-      await this.deliveries.enqueue([testWebhook(event, webhookIdFor(event.eventId), event.occurredAt)], { db: manager });
+      const test = testWebhook(event, endpoint.format, webhookIdFor(event.eventId), event.occurredAt);
+      await this.deliveries.enqueue([test], { db: manager });
     });
     if (endpointSet) this.worker.notify();
   }

@@ -28,10 +28,10 @@ export class TestWebhookService {
   ) {}
 
   async send(caller: Caller): Promise<TestWebhookResultView> {
-    const url = await this.endpoints.urlOf(caller);
+    const { url, format } = await this.endpoints.endpointOf(caller);
     if (!url)
       throw new ApiException('WEBHOOK_ENDPOINT_NOT_SET', 'Set webhookEndpoint with PATCH /config first');
-    const webhook = testWebhook(caller, randomUUID(), new Date().toISOString());
+    const webhook = testWebhook(caller, format, randomUUID(), new Date().toISOString());
     const [{ claimed }] = await this.deliveries.enqueue([webhook], { claimForMs: LEASE_MS });
     const lease = { key: webhook.id, token: claimed!.lease };
     this.leases.hold(lease);

@@ -52,6 +52,7 @@ describe('platform configuration', () => {
         status: 'VERIFIED',
       },
       proxyUmaSubdomain: expect.any(String),
+      webhookFormat: 'LEGACY',
       supportedCurrencies: [
         {
           currencyCode: 'USD',

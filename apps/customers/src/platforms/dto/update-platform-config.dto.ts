@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { WEBHOOK_FORMATS, WebhookFormat } from '@payments/contracts';
 import { SUPPORTED_CURRENCY_CODES } from '@payments/money';
 import { Type } from 'class-transformer';
 import {
@@ -116,6 +117,16 @@ export class UpdatePlatformConfigDto {
   )
   @MaxLength(2048)
   webhookEndpoint?: string | null;
+
+  @ApiPropertyOptional({
+    enum: WEBHOOK_FORMATS,
+    example: 'ENVELOPE',
+    description:
+      "The body shape of the platform's webhooks: LEGACY (the default) or ENVELOPE, the public Grid API's {id, type, timestamp, data} (docs/api.md#webhook-formats)",
+  })
+  @IsOmittable()
+  @IsIn(WEBHOOK_FORMATS)
+  webhookFormat?: WebhookFormat;
 
   @ApiPropertyOptional({ type: [SupportedCurrencyDto], description: 'Replaces the whole list' })
   @IsOmittable()

@@ -28,7 +28,7 @@ describe('accountStatusWebhook', () => {
       platformCustomerId: 'ada-1',
     });
 
-    const delivery = accountStatusWebhook(event);
+    const delivery = accountStatusWebhook(event, 'LEGACY');
 
     expect(delivery).toMatchObject({
       id: webhookIdFor(event.eventId),
@@ -49,7 +49,7 @@ describe('accountStatusWebhook', () => {
   });
 
   it("leaves out the customer fields for the platform's own account", () => {
-    const body = JSON.parse(accountStatusWebhook(balanceChanged({})).body);
+    const body = JSON.parse(accountStatusWebhook(balanceChanged({}), 'LEGACY').body);
 
     expect(body).not.toHaveProperty('customerId');
     expect(body).not.toHaveProperty('platformCustomerId');

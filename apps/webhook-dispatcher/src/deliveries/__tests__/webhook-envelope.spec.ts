@@ -4,6 +4,7 @@ import { EachMessagePayload } from 'kafkajs';
 import { DeliveryWorker } from '@webhooks/deliveries/delivery.worker';
 import { PaymentWebhookConsumer } from '@webhooks/deliveries/payment-webhook.consumer';
 import { paymentWebhook, testWebhook, webhookIdFor } from '@webhooks/deliveries/webhook-envelope';
+import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
 
 const SCOPE = { platformId: 'Platform:1', environment: Environment.Sandbox };
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -39,7 +40,7 @@ describe('paymentWebhook', () => {
   it('wraps the transaction unchanged in an OUTGOING_PAYMENT envelope stamped with the status change time', () => {
     const event = statusChanged({ type: 'OUTGOING' });
 
-    const delivery = paymentWebhook(event);
+    const delivery = paymentWebhook(event, 'LEGACY');
 
     expect(delivery).toEqual({
       id: webhookIdFor(event.eventId),
@@ -58,7 +59,7 @@ describe('paymentWebhook', () => {
   });
 
   it('sends incoming transactions as INCOMING_PAYMENT', () => {
-    const delivery = paymentWebhook(statusChanged({ type: 'INCOMING' }));
+    const delivery = paymentWebhook(statusChanged({ type: 'INCOMING' }), 'LEGACY');
 
     expect(delivery.type).toBe('INCOMING_PAYMENT');
     expect(JSON.parse(delivery.body).type).toBe('INCOMING_PAYMENT');
@@ -67,13 +68,20 @@ describe('paymentWebhook', () => {
   it('builds the same body again for a redelivered event', () => {
     const event = statusChanged({});
 
-    expect(paymentWebhook(JSON.parse(JSON.stringify(event)))).toEqual(paymentWebhook(event));
+    expect(paymentWebhook(JSON.parse(JSON.stringify(event)), 'ENVELOPE')).toEqual(
+      paymentWebhook(event, 'ENVELOPE'),
+    );
   });
 });
 
 describe('testWebhook', () => {
   it('is a TEST envelope without payload that orders with nothing but itself', () => {
-    const delivery = testWebhook(SCOPE, '3f0e0f7c-1f3e-4b55-8a3c-5d0e1c2b3a49', '2025-10-13T10:00:00.000Z');
+    const delivery = testWebhook(
+      SCOPE,
+      'LEGACY',
+      '3f0e0f7c-1f3e-4b55-8a3c-5d0e1c2b3a49',
+      '2025-10-13T10:00:00.000Z',
+    );
 
     expect(delivery).toMatchObject({
       type: 'TEST',
@@ -87,11 +95,15 @@ describe('testWebhook', () => {
 });
 
 describe('PaymentWebhookConsumer', () => {
-  it("keeps with each webhook the traceparent of its event's message", async () => {
+  it("keeps with each webhook the traceparent of its event's message, rendered in its platform's format", async () => {
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
     const messageWith = (headers: Record<string, Buffer>) => ({ message: { headers } }) as EachMessagePayload;
     const enqueueAll = jest.fn();
-    const consumer = new PaymentWebhookConsumer({ enqueueAll } as unknown as DeliveryWorker);
+    const endpoints = { endpointsOf: async () => () => ({ url: null, format: 'ENVELOPE' }) };
+    const consumer = new PaymentWebhookConsumer(
+      { enqueueAll } as unknown as DeliveryWorker,
+      endpoints as unknown as WebhookEndpointsStore,
+    );
     const events = [statusChanged({}), statusChanged({})];
 
     await consumer.onTransactionEvents(
@@ -100,8 +112,8 @@ describe('PaymentWebhookConsumer', () => {
     );
 
     expect(enqueueAll).toHaveBeenCalledWith([
-      paymentWebhook(events[0]),
-      paymentWebhook(events[1], traceparent),
+      paymentWebhook(events[0], 'ENVELOPE'),
+      paymentWebhook(events[1], 'ENVELOPE', traceparent),
     ]);
     expect(enqueueAll.mock.calls[0][0][1].traceparent).toBe(traceparent);
   });

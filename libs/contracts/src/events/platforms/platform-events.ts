@@ -1,5 +1,14 @@
 import { Type } from 'class-transformer';
-import { ArrayUnique, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import {
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  ValidateNested,
+} from 'class-validator';
 import { EventEnvelope } from '../envelope';
 import { TopicContract } from '../topic';
 
@@ -8,8 +17,17 @@ export class CurrencyLimitsV1 {
   @IsString() currencyCode: string;
   @IsInt() minAmount: number;
   @IsInt() maxAmount: number;
-  @IsArray() @IsIn(['INCOMING', 'OUTGOING'], { each: true }) enabledTransactionTypes: ('INCOMING' | 'OUTGOING')[];
+  @IsArray() @IsIn(['INCOMING', 'OUTGOING'], { each: true }) enabledTransactionTypes: (
+    'INCOMING' | 'OUTGOING'
+  )[];
 }
+
+/**
+ * The body shapes a platform's webhooks can take (docs/api.md#webhook-formats): LEGACY, this
+ * service's own and the default, or ENVELOPE, the public Grid API's later `{id, type, timestamp, data}`.
+ */
+export const WEBHOOK_FORMATS = ['LEGACY', 'ENVELOPE'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /** Sent when a platform's configuration in one environment is created or changed. */
 export class PlatformConfigChangedV1 {
@@ -24,6 +42,8 @@ export class PlatformConfigChangedV1 {
   @ValidateNested({ each: true })
   @Type(() => CurrencyLimitsV1)
   supportedCurrencies?: CurrencyLimitsV1[];
+  /** Added later within v1: an event without it means LEGACY. */
+  @IsOptional() @IsIn(WEBHOOK_FORMATS) webhookFormat?: WebhookFormat;
 }
 
 export type PlatformEvent = EventEnvelope<'platform-config.changed', PlatformConfigChangedV1>;
