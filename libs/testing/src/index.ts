@@ -12,6 +12,7 @@ export * from './hostile/hostile-requests';
 export * from './hostile/hostile-client';
 export * from './hostile/optional-pairs';
 export * from './money-fixtures';
+export * from './incoming-payments';
 export * from './migrated-database';
 export * from './statement-plans';
 export * from './internal-caller';

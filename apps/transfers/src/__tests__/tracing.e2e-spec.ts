@@ -1,4 +1,5 @@
 import {
+  answerApprovals,
   ApiClient,
   BootstrapTarget,
   clabeAccount,
@@ -9,18 +10,15 @@ import {
   OtlpReceiver,
   platformWithEndpoint,
   PlatformWithEndpoint,
+  receive,
   ReceivedWebhook,
+  RECEIVER_INFO,
   supportedCurrency,
   usBankAccount,
+  waitForApprovalRequest,
 } from '@payments/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { clientTraceparent, orphansOf, OwnStack } from '@transfers/__tests__/tracing-stack-kit';
-import {
-  answerApprovals,
-  receive,
-  RECEIVER_INFO,
-  waitForApprovalRequest,
-} from '@transfers/incoming/__tests__/incoming-kit';
 
 /** Far from the e2e stack's (18080) and other suites' base ports. */
 const BASE_PORT = 26080;

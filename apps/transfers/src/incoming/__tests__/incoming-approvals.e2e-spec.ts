@@ -1,25 +1,23 @@
 import {
+  answerApprovals,
   ApiClient,
+  balanceOf,
   e2eStack,
   eventually,
-  newCustomer,
-  PlatformWithEndpoint,
-  platformWithEndpoint,
-} from '@payments/testing';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import {
-  answerApprovals,
-  balanceOf,
   finalTransaction,
-  RECEIVER_INFO,
+  newCustomer,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
   receive,
+  RECEIVER_INFO,
   REQUESTED_USD_FIELDS,
   SANDBOX_SENDER,
   waitForApprovalRequest,
   webhooksOf,
-} from '@transfers/incoming/__tests__/incoming-kit';
+} from '@payments/testing';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 /** The stack's APPROVAL_TIMEOUT_SECONDS (the default). */

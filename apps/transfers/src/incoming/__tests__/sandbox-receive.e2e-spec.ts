@@ -1,21 +1,19 @@
 import {
+  answerApprovals,
   ApiClient,
+  balanceOf,
   e2eStack,
   eventually,
-  newCustomer,
-  PlatformWithEndpoint,
-  platformWithEndpoint,
-} from '@payments/testing';
-import { randomUUID } from 'node:crypto';
-import {
-  answerApprovals,
-  balanceOf,
   finalTransaction,
-  RECEIVER_INFO,
+  newCustomer,
+  platformWithEndpoint,
+  PlatformWithEndpoint,
   receive,
+  RECEIVER_INFO,
   SANDBOX_SENDER,
   webhooksOf,
-} from '@transfers/incoming/__tests__/incoming-kit';
+} from '@payments/testing';
+import { randomUUID } from 'node:crypto';
 
 /** Pending payments of one platform whose endpoint hangs. */
 const HANGING = 70;

@@ -6,13 +6,15 @@ import {
   newCustomer,
   platformWithEndpoint,
   PlatformWithEndpoint,
+  receive,
   ReceivedWebhook,
+  RECEIVER_INFO,
+  REQUESTED_USD_FIELDS,
   usBankAccount,
   verifySignature,
 } from '@payments/testing';
 import { Kafka, logLevel, Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
-import { RECEIVER_INFO, receive, REQUESTED_USD_FIELDS } from '@transfers/incoming/__tests__/incoming-kit';
 
 const SIGNATURE = 'x-grid-signature';
 const WEBHOOK_ID = expect.stringMatching(/^Webhook:[0-9a-f-]{36}$/);

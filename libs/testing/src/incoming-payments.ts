@@ -1,6 +1,9 @@
-import { ApiClient, PlatformWithEndpoint, ReceivedWebhook, WebhookAnswer } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
+import { ApiClient } from './api-client';
+import { PlatformWithEndpoint } from './platform-with-endpoint';
+import { ReceivedWebhook, WebhookAnswer } from './webhook-receiver';
 
+/** Incoming payments from the sandbox's UMA sender, driven through the gateway by e2e specs. */
 export const SANDBOX_SENDER = '$sam@sandbox.grid.uma.money';
 /** What the sandbox sender asks about a USD recipient: the provider's counterparty fields for USD. */
 export const REQUESTED_USD_FIELDS = [
@@ -64,11 +67,6 @@ export async function finalTransaction(
     timeoutMs,
   );
   return (await platform.sandbox.get(`/transactions/${transactionId}`)).body;
-}
-
-export async function balanceOf(client: ApiClient, customerId: string): Promise<number> {
-  const page = await client.get(`/customers/internal-accounts?customerId=${customerId}&currency=USD`);
-  return page.body.data[0].balance.amount;
 }
 
 export async function waitForApprovalRequest(
