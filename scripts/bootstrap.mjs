@@ -6,14 +6,21 @@ import { appEntry, ROOT } from './lib/apps.mjs';
 
 export async function bootstrapPlatform(name, env = process.env) {
   const run = (app, file, args) =>
-    JSON.parse(execFileSync(process.execPath, [appEntry(app, file), ...args], { cwd: ROOT, env, encoding: 'utf8' }).trim().split('\n').at(-1) ?? '');
+    JSON.parse(
+      execFileSync(process.execPath, [appEntry(app, file), ...args], { cwd: ROOT, env, encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .at(-1) ?? '',
+    );
   const { platformId } = run('customers', 'cli/ensure-platform.js', ['--platform', name]);
   const credentials = run('gateway', 'cli/issue-bootstrap-tokens.js', ['--platform-id', platformId]);
   return { platformId, ...credentials };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { platform: { type: 'string' }, 'skip-setup': { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { platform: { type: 'string' }, 'skip-setup': { type: 'boolean' } },
+  });
   if (!values.platform) {
     console.error('usage: npm run bootstrap -- --platform NAME');
     process.exit(2);

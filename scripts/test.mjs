@@ -22,10 +22,16 @@ try {
   process.exit(1);
 }
 run('Type check (apps, libs, scripts)', 'npm', ['run', '--silent', 'typecheck']);
-run('Lint (with Nx module boundaries)', 'npm', ['run', '--silent', 'lint'], { ...process.env, NX_DAEMON: 'false' });
+run('Lint (with Nx module boundaries)', 'npm', ['run', '--silent', 'lint'], {
+  ...process.env,
+  NX_DAEMON: 'false',
+});
 run('OpenAPI document is up to date', process.execPath, ['scripts/openapi.mjs', '--check']);
 run('AsyncAPI document is up to date', process.execPath, ['scripts/asyncapi.mjs', '--check', '--no-build']);
-run('Jest: unit, integration, e2e', 'npx', ['jest', '--runInBand', ...process.argv.slice(2)], { ...process.env, E2E_SKIP_BUILD: 'true' });
+run('Jest: unit, integration, e2e', 'npx', ['jest', '--runInBand', ...process.argv.slice(2)], {
+  ...process.env,
+  E2E_SKIP_BUILD: 'true',
+});
 // Arguments pick Jest tests to run; the fault suite (about ten minutes) runs with the whole suite only.
 if (process.argv.length > 2) log('Fault injection skipped: Jest was given arguments');
 else run('Fault injection (npm run faults)', process.execPath, ['scripts/faults.mjs']);

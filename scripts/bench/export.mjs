@@ -34,7 +34,8 @@ export async function benchExport({ api, env, gatewayUrl, platform, stack, rows,
     });
     const result = await download(gatewayUrl, platform.sandbox, `/2025-10-13/reports/transactions?${query}`);
     // Header line, then one line per transaction (the funding deposit is outside the window).
-    if (result.lines - 1 !== rows) throw new Error(`the export had ${result.lines - 1} rows, expected ${rows}`);
+    if (result.lines - 1 !== rows)
+      throw new Error(`the export had ${result.lines - 1} rows, expected ${rows}`);
     log(
       `export: ${rows} rows in ${result.seconds.toFixed(1)} s (${Math.round(rows / result.seconds)} rows/s, ` +
         `${(result.bytes / 1e6).toFixed(0)} MB, first byte after ${result.firstByteSeconds.toFixed(2)} s); ` +
@@ -120,7 +121,9 @@ async function seed({ databaseUrl, platformId, accountId, rows, base, log }) {
       await client.query('COMMIT');
       log(`export: seeded ${last} of ${rows}`);
     }
-    await client.query('ANALYZE transfers.transactions, transfers.transaction_status_history, ledger.postings, ledger.entries');
+    await client.query(
+      'ANALYZE transfers.transactions, transfers.transaction_status_history, ledger.postings, ledger.entries',
+    );
   } finally {
     await client.end();
   }
@@ -132,8 +135,15 @@ async function download(gatewayUrl, credentials, path) {
   const authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
   const started = performance.now();
   try {
-    const response = await pool.request({ method: 'GET', path, headers: { authorization }, bodyTimeout: 120_000, headersTimeout: 120_000 });
-    if (response.statusCode !== 200) throw new Error(`the export answered ${response.statusCode}: ${await response.body.text()}`);
+    const response = await pool.request({
+      method: 'GET',
+      path,
+      headers: { authorization },
+      bodyTimeout: 120_000,
+      headersTimeout: 120_000,
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`the export answered ${response.statusCode}: ${await response.body.text()}`);
     let lines = 0;
     let bytes = 0;
     let firstByteSeconds;
@@ -142,7 +152,12 @@ async function download(gatewayUrl, credentials, path) {
       bytes += chunk.length;
       for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines++;
     }
-    return { lines, bytes, seconds: (performance.now() - started) / 1000, firstByteSeconds: firstByteSeconds ?? 0 };
+    return {
+      lines,
+      bytes,
+      seconds: (performance.now() - started) / 1000,
+      firstByteSeconds: firstByteSeconds ?? 0,
+    };
   } finally {
     await pool.close();
   }

@@ -24,7 +24,9 @@ const RESOURCES = {
  * measured are then those of tables with statistics. Answers the seconds of each.
  */
 export async function settle(client, log) {
-  const { rows: schemas } = await client.query(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox'`);
+  const { rows: schemas } = await client.query(
+    `SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox'`,
+  );
   const pending = `SELECT ${schemas.map(({ table_schema: schema }) => `(SELECT count(*) FROM "${schema}".outbox WHERE parked_at IS NULL)`).join(' + ')} AS left`;
   const startedAt = Date.now();
   let reportedAt = startedAt;
@@ -55,7 +57,10 @@ export async function countRows(client) {
 
 /** `count` ids of the platform's rows of `table`, drawn at random over the whole table. */
 export async function sampleIds(client, table, platformUuid, count) {
-  const { rows } = await client.query(`SELECT id FROM ${table} WHERE platform_id = $1 ORDER BY random() LIMIT $2`, [platformUuid, count]);
+  const { rows } = await client.query(
+    `SELECT id FROM ${table} WHERE platform_id = $1 ORDER BY random() LIMIT $2`,
+    [platformUuid, count],
+  );
   return rows.map(({ id }) => id);
 }
 

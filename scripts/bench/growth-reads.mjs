@@ -55,7 +55,12 @@ export function growthReads({ ids, sender, window }) {
 export async function measureReads(api, reads, log) {
   for (const { paths } of reads)
     for (let index = 0; index < WARMUP_REQUESTS; index++) await api.call('GET', paths[index % paths.length]);
-  const sampled = reads.map((read) => ({ ...read, latencies: /** @type {number[]} */ ([]), spentMs: 0, non2xx: 0 }));
+  const sampled = reads.map((read) => ({
+    ...read,
+    latencies: /** @type {number[]} */ ([]),
+    spentMs: 0,
+    non2xx: 0,
+  }));
   const hostCpuOfReads = hostCpuMeter();
   for (let round = 0; round < SAMPLES; round++) {
     for (const read of sampled) {
@@ -71,8 +76,15 @@ export async function measureReads(api, reads, log) {
   const results = {};
   for (const { name, latencies, non2xx } of sampled) {
     latencies.sort((a, b) => a - b);
-    results[name] = { samples: latencies.length, p50Ms: round(percentile(latencies, 0.5)), p99Ms: round(percentile(latencies, 0.99)), non2xx };
-    log(`${name}: p50 ${results[name].p50Ms} ms, p99 ${results[name].p99Ms} ms (${latencies.length} requests, non-2xx ${non2xx})`);
+    results[name] = {
+      samples: latencies.length,
+      p50Ms: round(percentile(latencies, 0.5)),
+      p99Ms: round(percentile(latencies, 0.99)),
+      non2xx,
+    };
+    log(
+      `${name}: p50 ${results[name].p50Ms} ms, p99 ${results[name].p99Ms} ms (${latencies.length} requests, non-2xx ${non2xx})`,
+    );
   }
   return { reads: results, hostCpu: hostCpuOfReads.stop() };
 }
@@ -106,7 +118,9 @@ export async function measureByIdLoad({ api, gatewayUrl, transactionIds, log }) 
     errors: result.errors + result.timeouts,
     hostCpu: hostCpuOfLoad.stop(),
   };
-  log(`GET /transactions/{id} under load: ${load.requestsPerSecond} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, non-2xx ${load.non2xx}`);
+  log(
+    `GET /transactions/{id} under load: ${load.requestsPerSecond} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, non-2xx ${load.non2xx}`,
+  );
   return load;
 }
 
@@ -119,10 +133,14 @@ export function summarizeReadGrowth({ small, large, load }) {
     const ratio = before.p50Ms > 0 ? after.p50Ms / before.p50Ms : Infinity;
     const failed = before.non2xx + after.non2xx > 0 ? `, ${before.non2xx + after.non2xx} non-2xx` : '';
     const verdict = `${ratio <= MAX_P50_RATIO && !failed ? 'meets' : 'MISSES'} ≤${MAX_P50_RATIO}×${failed}`;
-    lines.push(`${name.padEnd(46)} ${cells([before.p50Ms, after.p50Ms, ratio.toFixed(2), before.p99Ms, after.p99Ms])}  ${verdict}`);
+    lines.push(
+      `${name.padEnd(46)} ${cells([before.p50Ms, after.p50Ms, ratio.toFixed(2), before.p99Ms, after.p99Ms])}  ${verdict}`,
+    );
   }
   const loadVerdict =
-    load.requestsPerSecond >= MIN_REQUESTS_PER_SECOND && load.p99Ms < MAX_P99_MS && load.non2xx === 0 ? 'meets' : 'MISSES';
+    load.requestsPerSecond >= MIN_REQUESTS_PER_SECOND && load.p99Ms < MAX_P99_MS && load.non2xx === 0
+      ? 'meets'
+      : 'MISSES';
   lines.push(
     ...readsHostCpu('1k', small.readsHostCpu),
     ...readsHostCpu(large.rowsLabel, large.readsHostCpu),
@@ -135,6 +153,10 @@ export function summarizeReadGrowth({ small, large, load }) {
 
 /** One request at a time keeps about one core busy: much more means other work shared the machine. */
 const readsHostCpu = (label, hostCpu) =>
-  hostCpu ? [`host CPU during the reads at ${label}: busy ${hostCpu.busyPercent}%, stolen by the hypervisor ${hostCpu.stealPercent}%`] : [];
+  hostCpu
+    ? [
+        `host CPU during the reads at ${label}: busy ${hostCpu.busyPercent}%, stolen by the hypervisor ${hostCpu.stealPercent}%`,
+      ]
+    : [];
 const cells = (values) => values.map((value) => String(value).padStart(9)).join(' ');
 const round = (value) => (value === null ? null : Math.round(value * 10) / 10);

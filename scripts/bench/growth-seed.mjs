@@ -23,12 +23,27 @@ const DELIVERED_ANSWER = { responseStatus: 200, responseBody: '', durationMs: 2 
 
 /** Imports `rows` customers as `<label>-<index>` and waits until the ledger has opened their accounts. */
 export async function importCustomers({ api, env, platformId, label, rows, accountsExpected, log }) {
-  const imported = await importCustomersCsv({ gateway: api.pool, authorization: api.authorization, label, rows, log });
+  const imported = await importCustomersCsv({
+    gateway: api.pool,
+    authorization: api.authorization,
+    label,
+    rows,
+    log,
+  });
   if (imported.status !== 'COMPLETED' || imported.failed > 0)
-    throw new Error(`the import of ${rows} customers ended ${imported.status} with ${imported.failed} failed rows`);
-  const ledgerSeconds = await ledgerCatchUp(env.DATABASE_URL, platformId, imported.startedAt, accountsExpected);
+    throw new Error(
+      `the import of ${rows} customers ended ${imported.status} with ${imported.failed} failed rows`,
+    );
+  const ledgerSeconds = await ledgerCatchUp(
+    env.DATABASE_URL,
+    platformId,
+    imported.startedAt,
+    accountsExpected,
+  );
   if (ledgerSeconds === null) throw new Error(`the ledger did not open ${accountsExpected} accounts in time`);
-  log(`customers: ${rows} imported in ${imported.totalSeconds} s (${imported.rowsPerSecond} rows/s), their accounts open after ${ledgerSeconds} s`);
+  log(
+    `customers: ${rows} imported in ${imported.totalSeconds} s (${imported.rowsPerSecond} rows/s), their accounts open after ${ledgerSeconds} s`,
+  );
   return imported.jobId;
 }
 
@@ -41,19 +56,31 @@ export async function prepareSenders(api, { label, count }) {
     Array.from({ length: count }, async (_, index) => {
       const platformCustomerId = `${label}-${index}`;
       const [customer] = (await api.must('GET', `/customers?platformCustomerId=${platformCustomerId}`)).data;
-      const [account] = (await api.must('GET', `/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).data;
+      const [account] = (
+        await api.must('GET', `/customers/internal-accounts?customerId=${customer.id}&currency=USD`)
+      ).data;
       const external = await api.must('POST', '/customers/external-accounts', {
         currency: 'MXN',
         customerId: customer.id,
         accountInfo: { accountType: 'CLABE', clabeNumber: '002010077777777771', beneficiary: BENEFICIARY },
       });
       await api.must('POST', `/sandbox/internal-accounts/${account.id}/fund`, { amount: FUNDING_AMOUNT });
-      return { customerId: customer.id, platformCustomerId, internalAccountId: account.id, externalAccountId: external.id };
+      return {
+        customerId: customer.id,
+        platformCustomerId,
+        internalAccountId: account.id,
+        externalAccountId: external.id,
+      };
     }),
   );
   const funded = async ({ customerId }) =>
-    (await api.must('GET', `/customers/internal-accounts?customerId=${customerId}&currency=USD`)).data[0]?.balance.amount === FUNDING_AMOUNT;
-  await waitUntil(async () => (await Promise.all(senders.map(funded))).every(Boolean), 60_000, 'the senders funding');
+    (await api.must('GET', `/customers/internal-accounts?customerId=${customerId}&currency=USD`)).data[0]
+      ?.balance.amount === FUNDING_AMOUNT;
+  await waitUntil(
+    async () => (await Promise.all(senders.map(funded))).every(Boolean),
+    60_000,
+    'the senders funding',
+  );
   return senders;
 }
 
@@ -69,8 +96,14 @@ export async function templatePayment(api, app, code, sender) {
     lockedCurrencyAmount: QUOTED_AMOUNT,
   });
   await api.must('POST', `/quotes/${quote.quoteId}/execute`);
-  await waitUntil(async () => (await api.must('GET', `/quotes/${quote.quoteId}`)).status === 'COMPLETED', 30_000, 'the template payment');
-  const quoteRow = await app.quotes.repository.findOneBy({ id: code.contracts.uuidOf('Quote', quote.quoteId) });
+  await waitUntil(
+    async () => (await api.must('GET', `/quotes/${quote.quoteId}`)).status === 'COMPLETED',
+    30_000,
+    'the template payment',
+  );
+  const quoteRow = await app.quotes.repository.findOneBy({
+    id: code.contracts.uuidOf('Quote', quote.quoteId),
+  });
   return { sender, quote: quoteRow, transaction: await app.transactions.get(quoteRow.transactionId) };
 }
 
@@ -106,7 +139,9 @@ export async function seedPayments(app, code, { template, senders, count, endpoi
       if (performance.now() - reportedAt > PROGRESS_EVERY_MS || done === count) {
         reportedAt = performance.now();
         const rate = Math.round(done / ((reportedAt - startedAt) / 1000));
-        const perResource = Object.entries(seconds).map(([resource, spent]) => `${resource} ${Math.round(spent)} s`);
+        const perResource = Object.entries(seconds).map(
+          ([resource, spent]) => `${resource} ${Math.round(spent)} s`,
+        );
         log(`payments: ${done} of ${count} written, ${rate}/s (${perResource.join(', ')})`);
       }
     }
@@ -126,11 +161,17 @@ async function seedRound(app, code, { caller, endpointUrl, timed }, payments) {
     ),
   );
   await timed('postings', () => post(app, code, caller, payments, 'RESERVE'));
-  const reserved = await timed('transactions', () => move(app, payments, 'CREATED', 'PENDING', 'Funds reserved'));
+  const reserved = await timed('transactions', () =>
+    move(app, payments, 'CREATED', 'PENDING', 'Funds reserved'),
+  );
   await timed('postings', () => post(app, code, caller, settled, 'SETTLE'));
-  const completed = await timed('transactions', () => move(app, settled, 'PENDING', 'COMPLETED', 'Settled by the rail'));
+  const completed = await timed('transactions', () =>
+    move(app, settled, 'PENDING', 'COMPLETED', 'Settled by the rail'),
+  );
   await timed('quotes', () =>
-    app.quotes.follow(new Map(payments.map(({ transaction, inFlight }) => [transaction.id, inFlight ? null : 'COMPLETED']))),
+    app.quotes.follow(
+      new Map(payments.map(({ transaction, inFlight }) => [transaction.id, inFlight ? null : 'COMPLETED'])),
+    ),
   );
   const latest = new Map([...reserved, ...completed].map((moved) => [moved.transaction.id, moved]));
   await timed('deliveries', () => deliver(app, code, [...latest.values()], endpointUrl));
@@ -191,7 +232,9 @@ function newTransactionOf(row) {
 /** PENDING, then claimed for execution, as POST /quotes and /execute leave a quote (group-committed, 200 a statement). */
 async function insertAndClaimQuotes(app, payments) {
   await Promise.all(payments.map(({ quote }) => app.quotes.insert(quote)));
-  const claimed = await Promise.all(payments.map(({ quote }) => app.quotes.claimForExecution({ id: quote.id })));
+  const claimed = await Promise.all(
+    payments.map(({ quote }) => app.quotes.claimForExecution({ id: quote.id })),
+  );
   if (claimed.some((quote) => !quote)) throw new Error('a seeded quote could not be claimed for execution');
 }
 
@@ -207,9 +250,13 @@ async function post(app, code, caller, payments, kind) {
 
 async function move(app, payments, from, to, reason) {
   const moved = await app.dataSources.transfers.transaction((manager) =>
-    app.transactions.move(manager, payments.map(({ transaction }) => ({ id: transaction.id, from, to, reason }))),
+    app.transactions.move(
+      manager,
+      payments.map(({ transaction }) => ({ id: transaction.id, from, to, reason })),
+    ),
   );
-  if (moved.length !== payments.length) throw new Error(`${payments.length - moved.length} seeded transactions did not move to ${to}`);
+  if (moved.length !== payments.length)
+    throw new Error(`${payments.length - moved.length} seeded transactions did not move to ${to}`);
   return moved;
 }
 
@@ -218,7 +265,9 @@ async function move(app, payments, from, to, reason) {
  * envelope, enqueued and claimed in one statement, then recorded as delivered at the first attempt.
  */
 async function deliver(app, code, moved, endpointUrl) {
-  const webhooks = moved.map((each) => code.webhookEnvelope.paymentWebhook(code.transactionEvents.statusChanged(each)));
+  const webhooks = moved.map((each) =>
+    code.webhookEnvelope.paymentWebhook(code.transactionEvents.statusChanged(each)),
+  );
   const enqueued = await app.deliveries.enqueue(webhooks, { claimForMs: 60_000 });
   const attempt = { url: endpointUrl, startedAt: new Date(), ...DELIVERED_ANSWER };
   const updates = enqueued.map(({ claimed }) => {

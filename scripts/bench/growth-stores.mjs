@@ -56,7 +56,9 @@ export async function openAppStores(databaseUrl, seedTopicPrefix) {
   const { SystemAccountsService } = built('apps/ledger/src/accounts/system-accounts.service');
   const { LedgerAccount } = built('apps/ledger/src/accounts/account.entity');
   const { DeliveryStore } = built('apps/webhook-dispatcher/src/deliveries/delivery.store');
-  const { WebhookDispatcherEnvironment } = built('apps/webhook-dispatcher/src/webhook-dispatcher.environment');
+  const { WebhookDispatcherEnvironment } = built(
+    'apps/webhook-dispatcher/src/webhook-dispatcher.environment',
+  );
   const { LEASE_MS } = built('libs/runtime/src/index');
   const dispatcherDefaults = new WebhookDispatcherEnvironment();
   const transfersConfig = configOf(new TransfersEnvironment());
@@ -117,17 +119,23 @@ function statementOf(dataSource, call) {
 }
 
 async function createTopics(topics) {
-  const admin = new kafkajs.Kafka({ brokers: configuredBrokers(), logLevel: kafkajs.logLevel.NOTHING }).admin();
+  const admin = new kafkajs.Kafka({
+    brokers: configuredBrokers(),
+    logLevel: kafkajs.logLevel.NOTHING,
+  }).admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((topic) => !existing.has(topic));
-    if (missing.length) await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: 1 })) });
+    if (missing.length)
+      await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: 1 })) });
     // A new topic may have no leader for a moment; the relay must not be refused meanwhile.
-    for (const deadline = Date.now() + TOPIC_LEADERS_TIMEOUT_MS; ; ) {
+    for (const deadline = Date.now() + TOPIC_LEADERS_TIMEOUT_MS; ;) {
       const ready = await admin
         .fetchTopicMetadata({ topics })
-        .then(({ topics: described }) => described.every(({ partitions }) => partitions.every(({ leader }) => leader >= 0)))
+        .then(({ topics: described }) =>
+          described.every(({ partitions }) => partitions.every(({ leader }) => leader >= 0)),
+        )
         .catch(() => false);
       if (ready) return;
       if (Date.now() > deadline) throw new Error(`topics without a leader: ${topics.join(', ')}`);

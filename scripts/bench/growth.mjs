@@ -37,7 +37,10 @@ export async function benchGrowth({ env, rows, log, logDir }) {
   try {
     await client.connect();
     app = await openAppStores(env.DATABASE_URL, `${env.KAFKA_TOPIC_PREFIX}growth-seed.`);
-    await api.must('PATCH', '/config', { webhookEndpoint: endpoint.url, supportedCurrencies: WIDE_CURRENCIES });
+    await api.must('PATCH', '/config', {
+      webhookEndpoint: endpoint.url,
+      supportedCurrencies: WIDE_CURRENCIES,
+    });
     const history = { api, app, code, client, env, platform, log, endpointUrl: endpoint.url, jobIds: [] };
     const customers = await grow(history, { label: 'growth-a', customers: SMALL, totalCustomers: SMALL });
     const senders = await prepareSenders(api, { label: 'growth-a0', count: SENDERS });
@@ -47,20 +50,36 @@ export async function benchGrowth({ env, rows, log, logDir }) {
     const smallHistory = await seedAndMeasure(history, seeding, SMALL, { label: '1k' });
     window.to = new Date().toISOString();
     const readsAt = async () => {
-      const reads = growthReads({ ids: await readIds(history, IDS_PER_READ), sender: senders[1].customerId, window });
+      const reads = growthReads({
+        ids: await readIds(history, IDS_PER_READ),
+        sender: senders[1].customerId,
+        window,
+      });
       const { reads: figures, hostCpu } = await measureReads(api, reads, log);
       return { reads: figures, readsHostCpu: hostCpu };
     };
     const small = { customers, ...smallHistory, ...(await readsAt()) };
     log(`growing the history to ${rows} rows per resource`);
-    const largeCustomers = await grow(history, { label: 'growth-b', customers: rows - SMALL, totalCustomers: rows });
+    const largeCustomers = await grow(history, {
+      label: 'growth-b',
+      customers: rows - SMALL,
+      totalCustomers: rows,
+    });
     const largeHistory = await seedAndMeasure(history, seeding, rows - SMALL, { label: rowsLabel(rows) });
     const large = { customers: largeCustomers, ...largeHistory, ...(await readsAt()) };
     const loadIds = (await readIds(history, IDS_UNDER_LOAD)).transactions;
-    const load = await measureByIdLoad({ api, gatewayUrl: `http://127.0.0.1:${env.GATEWAY_PORT}`, transactionIds: loadIds, log });
+    const load = await measureByIdLoad({
+      api,
+      gatewayUrl: `http://127.0.0.1:${env.GATEWAY_PORT}`,
+      transactionIds: loadIds,
+      log,
+    });
     const claims = [];
     for (const claim of app.claims) claims.push(await timeClaim(claim));
-    for (const claim of claims) log(`${claim.name}: ${claim.medianMs} ms (EXPLAIN ANALYZE: planning ${claim.planningMs} ms, execution ${claim.executionMs} ms, ${claim.pages} pages)`);
+    for (const claim of claims)
+      log(
+        `${claim.name}: ${claim.medianMs} ms (EXPLAIN ANALYZE: planning ${claim.planningMs} ms, execution ${claim.executionMs} ms, ${claim.pages} pages)`,
+      );
     const ledgerCheck = await ledgerCheckUnderWrites(api, env, senders[0], log);
     return { rows, small, large, load, claims, ledgerCheck };
   } finally {
@@ -85,7 +104,9 @@ async function grow({ api, env, platform, log, jobIds }, { label, customers, tot
       platformId: platform.platformId,
       label: `${label}${upload}`,
       rows: Math.min(MAX_ROWS_PER_UPLOAD, customers - upload * MAX_ROWS_PER_UPLOAD),
-      accountsExpected: (totalCustomers - customers + Math.min(customers, (upload + 1) * MAX_ROWS_PER_UPLOAD)) * WIDE_CURRENCIES.length,
+      accountsExpected:
+        (totalCustomers - customers + Math.min(customers, (upload + 1) * MAX_ROWS_PER_UPLOAD)) *
+        WIDE_CURRENCIES.length,
       log,
     });
     jobIds.push(jobId);
@@ -94,14 +115,29 @@ async function grow({ api, env, platform, log, jobIds }, { label, customers, tot
 }
 
 /** Seeds `count` payments, lets the outboxes drain and the tables be analyzed, then counts and sizes. */
-async function seedAndMeasure({ app, code, client, log, endpointUrl }, { template, senders }, count, { label }) {
+async function seedAndMeasure(
+  { app, code, client, log, endpointUrl },
+  { template, senders },
+  count,
+  { label },
+) {
   const startedAt = Date.now();
   const seconds = await seedPayments(app, code, { template, senders, count, endpointUrl, log });
   const paymentsSeconds = Math.round((Date.now() - startedAt) / 100) / 10;
   const settled = await settle(client, log);
   const counts = await countRows(client);
-  log(`at ${label}: ${Object.entries(counts).map(([resource, rowCount]) => `${rowCount} ${resource}`).join(', ')}`);
-  return { rowsLabel: label, payments: { count, seconds: paymentsSeconds, perResource: seconds }, settled, counts, sizes: await schemaSizes(client) };
+  log(
+    `at ${label}: ${Object.entries(counts)
+      .map(([resource, rowCount]) => `${rowCount} ${resource}`)
+      .join(', ')}`,
+  );
+  return {
+    rowsLabel: label,
+    payments: { count, seconds: paymentsSeconds, perResource: seconds },
+    settled,
+    counts,
+    sizes: await schemaSizes(client),
+  };
 }
 
 /** API ids drawn from the whole history, `count` of each resource read by id. */
@@ -123,7 +159,9 @@ async function readIds({ api, client, code, platform, jobIds }, count) {
  * it: transfers-out made one after another while it runs, against a few made just before.
  */
 async function ledgerCheckUnderWrites(api, env, sender, log) {
-  const [usAccount] = (await api.must('GET', `/customers/external-accounts?customerId=${sender.customerId}&currency=USD`)).data;
+  const [usAccount] = (
+    await api.must('GET', `/customers/external-accounts?customerId=${sender.customerId}&currency=USD`)
+  ).data;
   const transferOut = async () => {
     const startedAt = performance.now();
     const { id } = await api.must('POST', '/transfer-out', {
@@ -132,14 +170,21 @@ async function ledgerCheckUnderWrites(api, env, sender, log) {
       amount: TRANSFER_AMOUNT,
     });
     const acceptedMs = performance.now() - startedAt;
-    await waitUntil(async () => (await api.must('GET', `/transactions/${id}`)).status === 'COMPLETED', 60_000, 'a transfer-out');
+    await waitUntil(
+      async () => (await api.must('GET', `/transactions/${id}`)).status === 'COMPLETED',
+      60_000,
+      'a transfer-out',
+    );
     return { acceptedMs, completedMs: performance.now() - startedAt };
   };
   const before = [];
   for (let index = 0; index < TRANSFERS_BEFORE_CHECK; index++) before.push(await transferOut());
   const startedAt = performance.now();
   let running = true;
-  const check = promisify(execFile)(process.execPath, [`${ROOT}/scripts/ledger-check.mjs`], { env, maxBuffer: 1 << 20 })
+  const check = promisify(execFile)(process.execPath, [`${ROOT}/scripts/ledger-check.mjs`], {
+    env,
+    maxBuffer: 1 << 20,
+  })
     .then(({ stdout }) => ({ passed: true, report: stdout.trim() }))
     .catch((error) => ({ passed: false, report: `${error.stdout ?? ''}${error.stderr ?? ''}`.trim() }))
     .finally(() => (running = false));
@@ -153,14 +198,23 @@ async function ledgerCheckUnderWrites(api, env, sender, log) {
     before: latencies(before),
     during: latencies(during),
   };
-  log(`ledger:check ${passed ? 'passed' : 'FAILED'} in ${result.seconds} s; ${during.length} transfers-out meanwhile`);
+  log(
+    `ledger:check ${passed ? 'passed' : 'FAILED'} in ${result.seconds} s; ${during.length} transfers-out meanwhile`,
+  );
   return result;
 }
 
 function latencies(transfers) {
   const sorted = (key) => transfers.map((transfer) => transfer[key]).sort((a, b) => a - b);
-  const figures = (values) => ({ p50Ms: Math.round(percentile(values, 0.5) ?? 0), maxMs: Math.round(values.at(-1) ?? 0) });
-  return { count: transfers.length, accepted: figures(sorted('acceptedMs')), completed: figures(sorted('completedMs')) };
+  const figures = (values) => ({
+    p50Ms: Math.round(percentile(values, 0.5) ?? 0),
+    maxMs: Math.round(values.at(-1) ?? 0),
+  });
+  return {
+    count: transfers.length,
+    accepted: figures(sorted('acceptedMs')),
+    completed: figures(sorted('completedMs')),
+  };
 }
 
 /** The platform's webhook endpoint: answers 200 at once, as a platform that keeps up does. */
@@ -172,7 +226,10 @@ function startEndpoint() {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      resolve({ url: `http://127.0.0.1:${port}/webhooks`, close: () => new Promise((done) => server.close(done)) });
+      resolve({
+        url: `http://127.0.0.1:${port}/webhooks`,
+        close: () => new Promise((done) => server.close(done)),
+      });
     });
   });
 }
@@ -182,15 +239,23 @@ const rowsLabel = (rows) => (rows % 1_000_000 === 0 ? `${rows / 1_000_000}M` : `
 export function summarizeGrowth({ rows, small, large, load, claims, ledgerCheck }) {
   const mib = (bytes) => `${Math.round(bytes / 1024 ** 2)} MiB`;
   const seeding = (point) => {
-    const perResource = Object.entries(point.payments.perResource).map(([resource, seconds]) => `${resource} ${Math.round(seconds)} s`);
+    const perResource = Object.entries(point.payments.perResource).map(
+      ([resource, seconds]) => `${resource} ${Math.round(seconds)} s`,
+    );
     return (
       `  seeding to ${point.rowsLabel}: ${point.customers.rows} customers by bulk import in ${point.customers.seconds} s; ` +
       `${point.payments.count} payments in ${point.payments.seconds} s (${perResource.join(', ')}); ` +
       `outboxes drained ${point.settled.relaySeconds} s later, VACUUM ANALYZE ${point.settled.vacuumSeconds} s`
     );
   };
-  const counted = (point) => Object.entries(point.counts).map(([resource, count]) => `${count} ${resource}`).join(', ');
-  const sized = (point) => Object.entries(point.sizes).map(([schema, bytes]) => `${schema} ${mib(bytes)}`).join(', ');
+  const counted = (point) =>
+    Object.entries(point.counts)
+      .map(([resource, count]) => `${count} ${resource}`)
+      .join(', ');
+  const sized = (point) =>
+    Object.entries(point.sizes)
+      .map(([schema, bytes]) => `${schema} ${mib(bytes)}`)
+      .join(', ');
   const total = (point) => mib(Object.values(point.sizes).reduce((sum, bytes) => sum + bytes, 0));
   const transfers = ({ count, accepted, completed }) =>
     `${count} transfers-out accepted p50 ${accepted.p50Ms} ms (max ${accepted.maxMs}), COMPLETED p50 ${completed.p50Ms} ms (max ${completed.maxMs})`;
@@ -202,7 +267,8 @@ export function summarizeGrowth({ rows, small, large, load, claims, ledgerCheck 
     `  rows at ${large.rowsLabel}: ${counted(large)}`,
     ...summarizeReadGrowth({ small, large, load }).map((line) => `  ${line}`),
     ...claims.map(
-      (claim) => `  ${claim.name} at ${large.rowsLabel}: ${claim.medianMs} ms (planning ${claim.planningMs} ms, execution ${claim.executionMs} ms, ${claim.pages} pages)`,
+      (claim) =>
+        `  ${claim.name} at ${large.rowsLabel}: ${claim.medianMs} ms (planning ${claim.planningMs} ms, execution ${claim.executionMs} ms, ${claim.pages} pages)`,
     ),
     `  ledger:check at ${large.counts.postings} postings: ${ledgerCheck.seconds} s, ${ledgerCheck.passed ? 'passed' : 'FAILED'} (${ledgerCheck.verdict})`,
     `    before it: ${transfers(ledgerCheck.before)}; while it ran: ${transfers(ledgerCheck.during)}`,

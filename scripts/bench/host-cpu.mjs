@@ -27,7 +27,9 @@ export function hostCpuMeter() {
 /** A line for the summary, or nothing when the shares are unknown. */
 export function describeHostCpu(hostCpu) {
   return hostCpu
-    ? [`  host CPU during the load: busy ${hostCpu.busyPercent}%, idle ${hostCpu.idlePercent}%, stolen by the hypervisor ${hostCpu.stealPercent}%`]
+    ? [
+        `  host CPU during the load: busy ${hostCpu.busyPercent}%, idle ${hostCpu.idlePercent}%, stolen by the hypervisor ${hostCpu.stealPercent}%`,
+      ]
     : [];
 }
 

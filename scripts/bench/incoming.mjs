@@ -39,7 +39,10 @@ export function answerTo(webhook) {
  */
 export function incomingVerdict(incoming, transferOut) {
   const halfRate = transferOut ? incoming.completedPerSecond * 2 >= transferOut.completedPerSecond : false;
-  const meets = halfRate && incoming.webhookP99Ms < 1500 && incoming.lost === 0 && incoming.duplicateWebhooks === 0;
-  const rate = transferOut ? `${transferOut.completedPerSecond}/s transfer-out in this run` : 'no transfer-out in this run';
+  const meets =
+    halfRate && incoming.webhookP99Ms < 1500 && incoming.lost === 0 && incoming.duplicateWebhooks === 0;
+  const rate = transferOut
+    ? `${transferOut.completedPerSecond}/s transfer-out in this run`
+    : 'no transfer-out in this run';
   return `${meets ? 'meets' : 'MISSES'} ≥ half of ${rate}, p99 < 1.5 s, none lost or duplicated`;
 }

@@ -29,7 +29,11 @@ const SCENARIOS = {
       const response = await api.call(
         'POST',
         '/transfer-out',
-        { source: { accountId: internalAccountId }, destination: { accountId: externalAccountId }, amount: TRANSFER_AMOUNT },
+        {
+          source: { accountId: internalAccountId },
+          destination: { accountId: externalAccountId },
+          amount: TRANSFER_AMOUNT,
+        },
         { 'idempotency-key': randomUUID() },
       );
       return response.status === 201 ? { transactionId: response.body.id } : { refused: response.status };
@@ -55,7 +59,9 @@ const SCENARIOS = {
       const executed = await api.call('POST', `/quotes/${quote.body.quoteId}/execute`, undefined, {
         'idempotency-key': randomUUID(),
       });
-      return executed.status === 200 ? { transactionId: executed.body.transactionId } : { refused: executed.status };
+      return executed.status === 200
+        ? { transactionId: executed.body.transactionId }
+        : { refused: executed.status };
     },
   },
   incoming: INCOMING_SCENARIO,
@@ -80,10 +86,15 @@ export async function benchMoneyPath({
   const scenario = SCENARIOS[scenarioName];
   const receiver = await startReceiver();
   try {
-    await api.must('PATCH', '/config', { webhookEndpoint: receiver.url, supportedCurrencies: WIDE_CURRENCIES });
+    await api.must('PATCH', '/config', {
+      webhookEndpoint: receiver.url,
+      supportedCurrencies: WIDE_CURRENCIES,
+    });
     const pairs = await prepareAccounts(api, log, scenario);
     receiver.reset();
-    log(`${scenario.title} by ${CLIENTS} clients for ${durationSeconds} s after ${warmupSeconds} s of warm-up`);
+    log(
+      `${scenario.title} by ${CLIENTS} clients for ${durationSeconds} s after ${warmupSeconds} s of warm-up`,
+    );
     const warmupRequested = new Set();
     const requested = new Map();
     const apiLatencies = [];
@@ -230,7 +241,9 @@ function startReceiver() {
       const receivedAt = performance.now();
       const webhook = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const answer = answerTo(webhook);
-      response.writeHead(200, { 'content-type': 'application/json' }).end(answer ? JSON.stringify(answer) : undefined);
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(answer ? JSON.stringify(answer) : undefined);
       if (seenWebhookIds.has(webhook.webhookId)) receiver.duplicates++;
       seenWebhookIds.add(webhook.webhookId);
       const transaction = webhook.transaction;

@@ -20,7 +20,9 @@ export class FaultyWebhookReceiver {
       request.on('data', (chunk) => chunks.push(chunk));
       request.on('end', () => this.answer(request, Buffer.concat(chunks).toString('utf8'), response));
     });
-    await /** @type {Promise<void>} */ (new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve)));
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve))
+    );
     const { port } = /** @type {import('node:net').AddressInfo} */ (this.server.address());
     this.baseUrl = `http://127.0.0.1:${port}/webhooks`;
   }

@@ -21,10 +21,13 @@ export function ensureChromium({ log = console.log } = {}) {
   if (!aptGet(['install', ...APT_OPTIONS, 'chromium'], log)) {
     log('apt-get install failed; running apt-get update and trying again');
     if (!aptGet(['update', '-q'], log) || !aptGet(['install', ...APT_OPTIONS, 'chromium'], log)) {
-      throw new Error('Installing chromium with apt-get failed (see its output above); install it as root and run the tests again');
+      throw new Error(
+        'Installing chromium with apt-get failed (see its output above); install it as root and run the tests again',
+      );
     }
   }
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`apt-get installed chromium, but ${CHROMIUM_PATH} does not exist`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`apt-get installed chromium, but ${CHROMIUM_PATH} does not exist`);
   log(`Installed ${CHROMIUM_PATH}`);
   return CHROMIUM_PATH;
 }

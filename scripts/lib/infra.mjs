@@ -38,7 +38,11 @@ function startLocalPostgres(log) {
   }
   if (versions.length === 0) return false;
   log(`Starting the local PostgreSQL ${versions[0]} cluster`);
-  return spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', versions[0], 'main', 'start'], { stdio: 'ignore' }).status === 0;
+  return (
+    spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', versions[0], 'main', 'start'], {
+      stdio: 'ignore',
+    }).status === 0
+  );
 }
 
 export async function ensurePostgres(databaseUrl, { log = console.log } = {}) {
@@ -84,7 +88,12 @@ export async function dropDatabase(databaseUrl) {
 }
 
 async function redisAnswers(url) {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 5_000, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 5_000,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -101,12 +110,29 @@ export async function ensureRedis(redisUrl, { log = console.log } = {}) {
   const { hostname, port } = new URL(redisUrl);
   if (isLoopback(hostname) && spawnSync('which', ['redis-server']).status === 0) {
     log('Starting a local Redis server');
-    spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', port || '6379', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    spawnSync(
+      'redis-server',
+      [
+        '--daemonize',
+        'yes',
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        port || '6379',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
     if (await waitFor(() => redisAnswers(redisUrl))) return;
   }
-  throw new Error(`Redis is not reachable at ${hostname}:${port || 6379} (REDIS_URL). Start it, or point REDIS_URL at a running server.`);
+  throw new Error(
+    `Redis is not reachable at ${hostname}:${port || 6379} (REDIS_URL). Start it, or point REDIS_URL at a running server.`,
+  );
 }
 
 /** Deletes the keys matching `pattern` (a test run's or benchmark's BullMQ queue) from a shared Redis. */
@@ -126,15 +152,23 @@ export async function migrateAll(env, { log = console.log } = {}) {
   await Promise.all(
     APPS.map(
       (app) =>
-        /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
-          const child = spawn(process.execPath, [appEntry(app.name, 'migrate.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('exit', (code) =>
-            code === 0 ? resolve() : reject(new Error(`migrations of ${app.name} failed:\n${output.trim()}`)),
-          );
-        })),
+        /** @type {Promise<void>} */ (
+          new Promise((resolve, reject) => {
+            const child = spawn(process.execPath, [appEntry(app.name, 'migrate.js')], {
+              cwd: ROOT,
+              env,
+              stdio: ['ignore', 'pipe', 'pipe'],
+            });
+            let output = '';
+            child.stdout.on('data', (chunk) => (output += chunk));
+            child.stderr.on('data', (chunk) => (output += chunk));
+            child.on('exit', (code) =>
+              code === 0
+                ? resolve()
+                : reject(new Error(`migrations of ${app.name} failed:\n${output.trim()}`)),
+            );
+          })
+        ),
     ),
   );
   log('Migrations applied');

@@ -1,6 +1,10 @@
 import { ApiException, FieldError } from '@payments/http';
 import { CustomerBodyPipe } from '@customers/customers/customer-body.pipe';
-import { CreateBusinessCustomerDto, CreateCustomerDto, CreateIndividualCustomerDto } from '@customers/customers/dto/create-customer.dto';
+import {
+  CreateBusinessCustomerDto,
+  CreateCustomerDto,
+  CreateIndividualCustomerDto,
+} from '@customers/customers/dto/create-customer.dto';
 import {
   CreatePlatformExternalAccountDto,
   ExternalAccountRequest,
@@ -14,7 +18,10 @@ export interface ValidBatchEntry {
   externalAccount?: ExternalAccountRequest;
 }
 
-const customerPipe = new CustomerBodyPipe({ INDIVIDUAL: CreateIndividualCustomerDto, BUSINESS: CreateBusinessCustomerDto });
+const customerPipe = new CustomerBodyPipe({
+  INDIVIDUAL: CreateIndividualCustomerDto,
+  BUSINESS: CreateBusinessCustomerDto,
+});
 const externalAccountPipe = new ExternalAccountBodyPipe(CreatePlatformExternalAccountDto);
 
 /**
@@ -29,16 +36,22 @@ export function validateBatchEntry(entry: unknown): ValidBatchEntry | { error: B
     externalAccount?: unknown;
   };
   const customerOutcome = judged(() => customerPipe.transform(customer) as CreateCustomerDto);
-  const accountOutcome = externalAccount === undefined ? undefined : judged(() => externalAccountPipe.transform(externalAccount));
+  const accountOutcome =
+    externalAccount === undefined ? undefined : judged(() => externalAccountPipe.transform(externalAccount));
   const failures = [customerOutcome, accountOutcome].filter((outcome) => outcome instanceof ApiException);
   if (failures.length === 0) {
-    return { customer: customerOutcome as CreateCustomerDto, externalAccount: accountOutcome as ExternalAccountRequest | undefined };
+    return {
+      customer: customerOutcome as CreateCustomerDto,
+      externalAccount: accountOutcome as ExternalAccountRequest | undefined,
+    };
   }
   const { message, details } = ApiException.invalidInput([
     ...fieldErrorsOf(customerOutcome, ''),
     ...fieldErrorsOf(accountOutcome, 'externalAccount.'),
   ]);
-  const code = failures.some((failure) => failure.code === 'INVALID_INPUT') ? 'INVALID_INPUT' : 'INVALID_BANK_ACCOUNT';
+  const code = failures.some((failure) => failure.code === 'INVALID_INPUT')
+    ? 'INVALID_INPUT'
+    : 'INVALID_BANK_ACCOUNT';
   return { error: { code, message, details } };
 }
 

@@ -1,11 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CUSTOMER_TYPES, CustomerType, KYC_STATUSES, KycStatus, toApiId } from '@payments/contracts';
-import {
-  BeneficialOwner,
-  BusinessInfo,
-  Customer,
-  PostalAddress,
-} from '@customers/customers/customer.entity';
+import { BeneficialOwner, BusinessInfo, Customer, PostalAddress } from '@customers/customers/customer.entity';
 import { BeneficialOwnerDto } from '@customers/customers/dto/beneficial-owner.dto';
 import { BusinessInfoDto } from '@customers/customers/dto/business-info.dto';
 import { PostalAddressDto } from '@customers/customers/dto/postal-address.dto';

@@ -2,7 +2,17 @@ import { FieldError } from '@payments/http';
 import { CreateIndividualCustomerDto } from '@customers/customers/dto/create-customer.dto';
 
 /** The fields of the hosted KYC form, by input name; every value is the trimmed text the person typed. */
-export const KYC_FORM_FIELDS = ['fullName', 'birthDate', 'nationality', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
+export const KYC_FORM_FIELDS = [
+  'fullName',
+  'birthDate',
+  'nationality',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+] as const;
 export type KycFormField = (typeof KYC_FORM_FIELDS)[number];
 export type KycFormValues = Record<KycFormField, string>;
 export type KycFormErrors = Partial<Record<KycFormField, string>>;
@@ -37,7 +47,10 @@ const API_FIELDS: Record<KycFormField, string> = {
 export function kycFormValues(body: unknown): KycFormValues {
   const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   return Object.fromEntries(
-    KYC_FORM_FIELDS.map((field) => [field, typeof raw[field] === 'string' ? (raw[field] as string).trim() : '']),
+    KYC_FORM_FIELDS.map((field) => [
+      field,
+      typeof raw[field] === 'string' ? (raw[field] as string).trim() : '',
+    ]),
   ) as KycFormValues;
 }
 
@@ -52,7 +65,10 @@ export function missingKycFields(values: KycFormValues): KycFormErrors {
 }
 
 /** The customer the form describes, as a POST /customers body for an individual. */
-export function kycCustomerBody(platformCustomerId: string, values: KycFormValues): CreateIndividualCustomerDto {
+export function kycCustomerBody(
+  platformCustomerId: string,
+  values: KycFormValues,
+): CreateIndividualCustomerDto {
   const optional = (value: string) => (value === '' ? undefined : value);
   return {
     platformCustomerId,
@@ -80,7 +96,8 @@ export function kycFormErrors(missing: KycFormErrors, apiErrors: FieldError[]): 
     KYC_FORM_FIELDS.flatMap((field) => {
       const apiError = apiErrors.find((error) => error.field === API_FIELDS[field]);
       const message =
-        missing[field] ?? (apiError && `${KYC_FORM_LABELS[field].label.replace(' (optional)', '')} ${apiError.message}`);
+        missing[field] ??
+        (apiError && `${KYC_FORM_LABELS[field].label.replace(' (optional)', '')} ${apiError.message}`);
       return message ? [[field, message]] : [];
     }),
   );

@@ -20,7 +20,9 @@ export class KycLinksController {
       'and expires after KYC_LINK_TTL_SECONDS (30 minutes by default).',
   })
   @ApiOkResponse({ type: KycLinkView })
-  @ApiBadRequestResponse({ description: 'INVALID_INPUT: platformCustomerId missing, or redirectUri not an http(s) URL' })
+  @ApiBadRequestResponse({
+    description: 'INVALID_INPUT: platformCustomerId missing, or redirectUri not an http(s) URL',
+  })
   createLink(@CurrentCaller() caller: Caller, @Query() query: KycLinkQuery): Promise<KycLinkView> {
     return this.links.createLink(caller, query);
   }

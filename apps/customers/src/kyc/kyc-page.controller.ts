@@ -22,14 +22,25 @@ export class KycPageController {
 
   /** The form posts application/x-www-form-urlencoded; the gateway forwards it as the same fields in JSON. */
   @Post(':token')
-  async submit(@Param('token') token: string, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
+  async submit(
+    @Param('token') token: string,
+    @Body() body: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     send(reply, await this.links.submit(token, kycFormValues(body)));
   }
 }
 
 function send(reply: FastifyReply, outcome: KycSubmission | KycPage): void {
   if ('redirectTo' in outcome) {
-    void reply.status(303).headers({ location: outcome.redirectTo, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send();
+    void reply
+      .status(303)
+      .headers({
+        location: outcome.redirectTo,
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+      })
+      .send();
     return;
   }
   void reply.status(outcome.status).headers(KYC_PAGE_HEADERS).send(outcome.html);

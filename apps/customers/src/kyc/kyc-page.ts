@@ -65,7 +65,11 @@ ${control(attributes)}
 </div>`;
   };
   const text = (name: KycFormField, autocomplete: string) =>
-    field(name, (attributes) => `<input type="text" ${attributes} autocomplete="${autocomplete}" value="${escape(values[name])}">`);
+    field(
+      name,
+      (attributes) =>
+        `<input type="text" ${attributes} autocomplete="${autocomplete}" value="${escape(values[name])}">`,
+    );
   const country = (name: KycFormField, autocomplete: string) =>
     field(
       name,
@@ -123,7 +127,13 @@ ${body}
 `;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character]);

@@ -13,7 +13,8 @@ const JSON_COLUMNS: Record<string, { key: string; columns: string[] }> = {
  * two), or any other escape, which is consumed whole so that an escaped backslash before "u" is
  * never read as the start of an escape.
  */
-const ESCAPE = /\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[dD][89a-fA-F][0-9a-fA-F]{2}|\\u0000|\\./g;
+const ESCAPE =
+  /\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[dD][89a-fA-F][0-9a-fA-F]{2}|\\u0000|\\./g;
 
 /** The JSON text with each lone surrogate and NUL escape replaced by U+FFFD; the rest as written. */
 export function withStorableEscapes(json: string): string {
@@ -36,7 +37,9 @@ export class UnstorableTextRepair1764400000000 implements MigrationInterface {
         `SELECT ${key} AS key, ${columns.map((column) => `${column}::text AS ${column}`).join(', ')} FROM ${table} WHERE ${suspect}`,
       );
       for (const row of rows) {
-        const repaired = columns.map((column) => (row[column] === null ? null : withStorableEscapes(row[column]!)));
+        const repaired = columns.map((column) =>
+          row[column] === null ? null : withStorableEscapes(row[column]!),
+        );
         await queryRunner.query(
           `UPDATE ${table} SET ${columns.map((column, index) => `${column} = $${index + 2}::json`).join(', ')} WHERE ${key} = $1`,
           [row.key, ...repaired],

@@ -39,7 +39,12 @@ export class AccountOpeningConsumer {
     await handleOnce(this.dataSource, 'ledger.platform-accounts', event, (manager) =>
       this.accounts.open(manager, [
         {
-          owner: { platformId: event.platformId, environment: event.environment, customerId: null, platformCustomerId: null },
+          owner: {
+            platformId: event.platformId,
+            environment: event.environment,
+            customerId: null,
+            platformCustomerId: null,
+          },
           currencies: event.payload.currencies,
         },
       ]),

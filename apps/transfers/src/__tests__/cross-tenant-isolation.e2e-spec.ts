@@ -45,7 +45,11 @@ describe("one platform's bad requests beside another's good ones", () => {
       usBankAccount(b, customerB.customerId),
     ]);
     expect(
-      (await b.patch('/config', { supportedCurrencies: [supportedCurrency('USD'), supportedCurrency('MXN')] })).status,
+      (
+        await b.patch('/config', {
+          supportedCurrencies: [supportedCurrency('USD'), supportedCurrency('MXN')],
+        })
+      ).status,
     ).toBe(200);
     clabeB = await clabeAccount(b, customerB.customerId);
   });

@@ -1,4 +1,10 @@
-import { ApprovalRequest, createEvent, TransactionEvent, TransactionStatus, toApiId } from '@payments/contracts';
+import {
+  ApprovalRequest,
+  createEvent,
+  TransactionEvent,
+  TransactionStatus,
+  toApiId,
+} from '@payments/contracts';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 import { presentTransaction } from '@transfers/transactions/transaction.view';
 
@@ -21,6 +27,10 @@ export function statusChanged(
     1,
     { platformId: toApiId('Platform', transaction.platformId), environment: transaction.environment },
     toApiId('Transaction', transaction.id),
-    { transaction: { ...presentTransaction(transaction) }, previousStatus, ...(approval ? { approval } : {}) },
+    {
+      transaction: { ...presentTransaction(transaction) },
+      previousStatus,
+      ...(approval ? { approval } : {}),
+    },
   );
 }

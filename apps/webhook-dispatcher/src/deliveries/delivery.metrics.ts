@@ -17,8 +17,14 @@ const deliveryLatency = new Histogram({
   buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10, 60, 600, 3600, 86_400],
 });
 
-export function observeDecision(type: WebhookType, decision: Decision, attempted: boolean, createdAt: Date): void {
-  const outcome = decision.status === 'PENDING' ? (attempted ? 'retrying' : 'waiting') : decision.status.toLowerCase();
+export function observeDecision(
+  type: WebhookType,
+  decision: Decision,
+  attempted: boolean,
+  createdAt: Date,
+): void {
+  const outcome =
+    decision.status === 'PENDING' ? (attempted ? 'retrying' : 'waiting') : decision.status.toLowerCase();
   deliveryOutcomes.inc({ type, outcome });
   if (decision.status === 'DELIVERED') {
     deliveryLatency.observe({ type }, (decision.nextAttemptAt.getTime() - createdAt.getTime()) / 1000);

@@ -40,8 +40,12 @@ export class WebhookDispatcherInitial1763700000000 implements MigrationInterface
         delivered_at timestamptz
       )`);
     // Both indexes hold PENDING rows only, so they stay as small as the queue, not the history.
-    await queryRunner.query(`CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE status = 'PENDING'`);
-    await queryRunner.query(`CREATE INDEX deliveries_aggregate_order ON deliveries (aggregate_id, sequence) WHERE status = 'PENDING'`);
+    await queryRunner.query(
+      `CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE status = 'PENDING'`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX deliveries_aggregate_order ON deliveries (aggregate_id, sequence) WHERE status = 'PENDING'`,
+    );
     await queryRunner.query(`
       CREATE TABLE delivery_attempts (
         delivery_id uuid NOT NULL REFERENCES deliveries (id),

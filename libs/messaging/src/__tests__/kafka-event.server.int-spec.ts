@@ -171,7 +171,8 @@ describe('KafkaEventServer with a batch handler', () => {
 
   beforeAll(async () => {
     sandbox = await TestSandbox.create();
-    const app = await sandbox.startService({ consumes: [WIDGET_EVENTS], controllers: [WidgetBatchProjector] });
+    const service = { consumes: [WIDGET_EVENTS], controllers: [WidgetBatchProjector] };
+    const app = await sandbox.startService(service);
     deadLetters = await sandbox.record(WIDGET_EVENTS.deadLetterName);
     // One send on one key: the events reach the handler together, the third one twice.
     const messages = [...changes.slice(0, 3), changes[2], unhandleable, ...changes.slice(3)];

@@ -26,7 +26,11 @@ class DatabaseReadiness implements OnModuleInit {
 @Module({})
 export class DatabaseModule {
   static forRoot(options: SchemaOptions): DynamicModule {
-    const entities = [...(options.entities as unknown[]), OutboxMessage, InboxMessage] as SchemaOptions['entities'];
+    const entities = [
+      ...(options.entities as unknown[]),
+      OutboxMessage,
+      InboxMessage,
+    ] as SchemaOptions['entities'];
     return {
       module: DatabaseModule,
       global: true,

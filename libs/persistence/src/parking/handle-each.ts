@@ -9,7 +9,10 @@ import { isSystemicFault } from '../group-commit/systemic-fault';
  * nothing answered, the fault is systemic and is thrown, so that the worker backs off and charges no
  * item with it.
  */
-export async function handleEach<T>(items: T[], handle: (item: T) => Promise<void>): Promise<ItemFailure<T>[]> {
+export async function handleEach<T>(
+  items: T[],
+  handle: (item: T) => Promise<void>,
+): Promise<ItemFailure<T>[]> {
   const failures: ItemFailure<T>[] = [];
   let answered = false;
   let suspect: ItemFailure<T> | undefined;

@@ -53,13 +53,21 @@ export async function countFailures(
        WHERE t.${key} = f.key AND t.parked_at IS NULL
        RETURNING t.${key}::text AS key, t.parked_at)
      SELECT key FROM failed WHERE parked_at IS NOT NULL`,
-    [failures.map((failure) => failure.key), failures.map((failure) => failureText(failure.error)), maxFailures],
+    [
+      failures.map((failure) => failure.key),
+      failures.map((failure) => failureText(failure.error)),
+      maxFailures,
+    ],
   );
   return new Set(rows.map((row) => row.key));
 }
 
 /** Parks rows at once, each with the reason it failed; a row parked already keeps its first reason. */
-export async function parkRows(db: Queryable, { table, key, keyType }: ParkableTable, failures: RowFailure[]): Promise<void> {
+export async function parkRows(
+  db: Queryable,
+  { table, key, keyType }: ParkableTable,
+  failures: RowFailure[],
+): Promise<void> {
   if (failures.length === 0) return;
   await db.query(
     `UPDATE ${table} t

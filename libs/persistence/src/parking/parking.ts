@@ -40,7 +40,11 @@ export class Parking {
     const parked = await countFailures(db, this.table, rows, this.maxFailures);
     for (const row of rows) {
       if (parked.has(row.key)) this.parked(row);
-      else this.logger.warn({ ...row.ids, err: row.error }, `${this.worker}: an item failed; it is tried again later`);
+      else
+        this.logger.warn(
+          { ...row.ids, err: row.error },
+          `${this.worker}: an item failed; it is tried again later`,
+        );
     }
   }
 
@@ -59,7 +63,12 @@ export class Parking {
  * Counts in background_items_parked_total and logs an item set aside; on its own, for an item that
  * is no row to park (an entry of a batch request, failed in its result instead).
  */
-export function reportParked(logger: Logger, worker: string, ids: Record<string, unknown>, error: unknown): void {
+export function reportParked(
+  logger: Logger,
+  worker: string,
+  ids: Record<string, unknown>,
+  error: unknown,
+): void {
   parkedItems.inc({ worker, reason: failureCode(error) });
   logger.error({ ...ids, err: error }, `${worker}: an item was parked; the others go on`);
 }

@@ -61,7 +61,8 @@ export class RowChanges implements OnApplicationBootstrap, OnApplicationShutdown
         this.listener = client;
         this.setLive(true);
         const error = await lost;
-        if (this.running) this.logger.warn({ err: error }, 'row-change listener lost; caches bypassed until it is back');
+        if (this.running)
+          this.logger.warn({ err: error }, 'row-change listener lost; caches bypassed until it is back');
       } catch (error) {
         this.logger.warn({ err: error }, 'row-change listener cannot connect; caches bypassed');
       }

@@ -1,4 +1,11 @@
-import { Controller, Get, Injectable, OnModuleDestroy, Res, ServiceUnavailableException } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Injectable,
+  OnModuleDestroy,
+  Res,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
@@ -53,7 +60,9 @@ export class HealthController {
   @Get('ready')
   async ready(@Res() reply: FastifyReply): Promise<void> {
     if (this.registry.isStopping) {
-      void reply.status(503).send({ status: 'error', error: { shutdown: { status: 'down', message: 'shutting down' } } });
+      void reply
+        .status(503)
+        .send({ status: 'error', error: { shutdown: { status: 'down', message: 'shutting down' } } });
       return;
     }
     try {

@@ -47,12 +47,16 @@ describe('internal accounts', () => {
       return page.body.totalCount > 0 ? page.body : undefined;
     });
     expect(platformAccounts).toMatchObject({ hasMore: false });
-    expect(platformAccounts.data.every((account: { customerId?: string }) => account.customerId === undefined)).toBe(true);
+    expect(
+      platformAccounts.data.every((account: { customerId?: string }) => account.customerId === undefined),
+    ).toBe(true);
 
     const sandboxCustomers = await sandbox.get('/customers/internal-accounts');
     const productionCustomers = await production.get('/customers/internal-accounts');
     const sandboxIds = new Set(sandboxCustomers.body.data.map((account: { id: string }) => account.id));
-    expect(productionCustomers.body.data.some((account: { id: string }) => sandboxIds.has(account.id))).toBe(false);
+    expect(productionCustomers.body.data.some((account: { id: string }) => sandboxIds.has(account.id))).toBe(
+      false,
+    );
   });
 
   it('filters by currency and validates the filters', async () => {

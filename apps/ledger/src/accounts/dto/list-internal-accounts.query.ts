@@ -5,13 +5,19 @@ import { IsIn, IsOptional, IsString } from 'class-validator';
 
 export class ListInternalAccountsQuery extends PageQueryDto {
   @ApiPropertyOptional({ description: 'System id of the owning customer' })
-  @IsOptional() @IsString() customerId?: string;
+  @IsOptional()
+  @IsString()
+  customerId?: string;
 
   @ApiPropertyOptional({ enum: SUPPORTED_CURRENCY_CODES })
-  @IsOptional() @IsIn(SUPPORTED_CURRENCY_CODES) currency?: string;
+  @IsOptional()
+  @IsIn(SUPPORTED_CURRENCY_CODES)
+  currency?: string;
 }
 
 export class ListPlatformInternalAccountsQuery {
   @ApiPropertyOptional({ enum: SUPPORTED_CURRENCY_CODES })
-  @IsOptional() @IsIn(SUPPORTED_CURRENCY_CODES) currency?: string;
+  @IsOptional()
+  @IsIn(SUPPORTED_CURRENCY_CODES)
+  currency?: string;
 }

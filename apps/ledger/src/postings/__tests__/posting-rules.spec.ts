@@ -84,7 +84,9 @@ describe('legsOf', () => {
   });
 
   it('takes fees on a SETTLE or DEPOSIT only, and less than the amount', () => {
-    expect(() => assertFees('RESERVE', 100n, { platform: 1n, service: 0n })).toThrow('Only a SETTLE or a DEPOSIT');
+    expect(() => assertFees('RESERVE', 100n, { platform: 1n, service: 0n })).toThrow(
+      'Only a SETTLE or a DEPOSIT',
+    );
     expect(() => assertFees('DEPOSIT', 100n, { platform: 1n, service: 0n })).not.toThrow();
     expect(() => assertFees('SETTLE', 100n, { platform: 60n, service: 40n })).toThrow('less than the amount');
     expect(() => assertFees('SETTLE', 100n, { platform: 59n, service: 40n })).not.toThrow();

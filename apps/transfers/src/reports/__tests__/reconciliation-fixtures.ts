@@ -1,6 +1,5 @@
 import { ApiClient, BENEFICIARY, eventually, supportedCurrency } from '@payments/testing';
 
-
 /** A German IBAN of the given 18-digit BBAN with its mod-97 check digits; its ending picks the sandbox rail's answer. */
 export function germanIban(bban: string): string {
   const remainder = BigInt(`${bban}131400`) % 97n; // D=13, E=14, then "00"

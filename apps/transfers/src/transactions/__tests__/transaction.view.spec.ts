@@ -1,8 +1,11 @@
 import { TRANSACTION_EVENTS } from '@payments/contracts';
 import { statusChanged } from '@transfers/transactions/transaction-events';
-import { ID, PLATFORM, transactionRow as transaction } from '@transfers/transactions/__tests__/transaction-row';
+import {
+  ID,
+  PLATFORM,
+  transactionRow as transaction,
+} from '@transfers/transactions/__tests__/transaction-row';
 import { presentTransaction } from '@transfers/transactions/transaction.view';
-
 
 describe('transaction view', () => {
   it('shows every TransactionView field that applies, amounts as numbers with currency objects', () => {

@@ -77,7 +77,9 @@ describe('money movement through the sandbox rail', () => {
         balance: { amount: before + 500_000, currency: { code: 'USD', decimals: 2 } },
       });
       const transaction = (
-        await sandbox.get(`/transactions?receiverAccountIdentifier=${customer.internalAccountId}&type=INCOMING&limit=1`)
+        await sandbox.get(
+          `/transactions?receiverAccountIdentifier=${customer.internalAccountId}&type=INCOMING&limit=1`,
+        )
       ).body.data[0];
       expect(transaction).toMatchObject({
         status: 'COMPLETED',

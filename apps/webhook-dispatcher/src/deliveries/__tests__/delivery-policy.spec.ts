@@ -11,7 +11,13 @@ const NOW = new Date('2025-10-13T12:00:00.000Z');
 const SCHEDULE = [5, 30, 120];
 
 function answered(responseStatus: number): AttemptResult {
-  return { url: 'https://platform.example/webhooks', startedAt: NOW, durationMs: 12, responseStatus, responseBody: '' };
+  return {
+    url: 'https://platform.example/webhooks',
+    startedAt: NOW,
+    durationMs: 12,
+    responseStatus,
+    responseBody: '',
+  };
 }
 
 function unreachable(error = 'connect ECONNREFUSED 127.0.0.1:9'): AttemptResult {
@@ -43,7 +49,11 @@ describe('isDelivered', () => {
 
 describe('afterAttempt', () => {
   it('marks an accepted webhook DELIVERED at once, whatever attempt it was', () => {
-    expect(afterAttempt(SCHEDULE, 3, answered(204), NOW)).toEqual({ status: 'DELIVERED', nextAttemptAt: NOW, lastError: null });
+    expect(afterAttempt(SCHEDULE, 3, answered(204), NOW)).toEqual({
+      status: 'DELIVERED',
+      nextAttemptAt: NOW,
+      lastError: null,
+    });
   });
 
   it('retries after the delay the schedule gives for that attempt', () => {
@@ -69,7 +79,10 @@ describe('afterAttempt', () => {
   });
 
   it('with an empty schedule, makes one attempt only', () => {
-    expect(afterAttempt([], 1, answered(404), NOW)).toMatchObject({ status: 'FAILED', lastError: 'gave up after 1 attempt(s): answered 404' });
+    expect(afterAttempt([], 1, answered(404), NOW)).toMatchObject({
+      status: 'FAILED',
+      lastError: 'gave up after 1 attempt(s): answered 404',
+    });
   });
 });
 

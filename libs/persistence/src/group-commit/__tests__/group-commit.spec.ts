@@ -131,10 +131,22 @@ describe('GroupCommit isolating a fault', () => {
       { maxBatch: 10, maxInFlight: 1 },
     );
 
-    const outcomes = await Promise.allSettled([group.add(1), group.add(2), group.add(3), group.add(4), group.add(5)]);
+    const outcomes = await Promise.allSettled([
+      group.add(1),
+      group.add(2),
+      group.add(3),
+      group.add(4),
+      group.add(5),
+    ]);
 
     expect(commits).toEqual([[1], [2, 3, 4, 5], [2, 3]]);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'rejected',
+      'rejected',
+    ]);
     expect((outcomes[4] as PromiseRejectedResult).reason.code).toBe('57P03');
   });
 

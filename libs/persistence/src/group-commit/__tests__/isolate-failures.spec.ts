@@ -1,7 +1,9 @@
 import { isolateFailures } from '../isolate-failures';
 
 const poison = Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' });
-const databaseDown = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+const databaseDown = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+  code: 'ECONNREFUSED',
+});
 
 describe('isolateFailures', () => {
   it('runs the batch in halves until the bad item is alone, and the others go through', async () => {

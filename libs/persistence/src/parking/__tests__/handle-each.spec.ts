@@ -1,7 +1,9 @@
 import { handleEach } from '../handle-each';
 
 const poison = Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' });
-const databaseDown = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+const databaseDown = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+  code: 'ECONNREFUSED',
+});
 const peerFailed = Object.assign(new Error('customers answered 500'), { status: 500 });
 
 describe('handleEach', () => {

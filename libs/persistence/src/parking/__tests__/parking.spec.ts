@@ -7,7 +7,8 @@ const TABLE = { table: 'widgets', key: 'id', keyType: 'uuid' } as const;
 
 async function parkedCount(worker: string, reason: string): Promise<number | undefined> {
   const metric = await register.getSingleMetric('background_items_parked_total')!.get();
-  return metric.values.find((value) => value.labels.worker === worker && value.labels.reason === reason)?.value;
+  return metric.values.find((value) => value.labels.worker === worker && value.labels.reason === reason)
+    ?.value;
 }
 
 describe('Parking', () => {
@@ -32,15 +33,24 @@ describe('Parking', () => {
       3,
     ]);
     expect(logger.error).toHaveBeenCalledTimes(1);
-    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ widgetId: 'widget-2', err: error }), expect.any(String));
-    expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ widgetId: 'widget-1' }), expect.any(String));
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ widgetId: 'widget-2', err: error }),
+      expect.any(String),
+    );
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ widgetId: 'widget-1' }),
+      expect.any(String),
+    );
     expect(await parkedCount('widget-worker', '22001')).toBe(1);
   });
 
   it('parks at once when told to', async () => {
     const db = { query: jest.fn().mockResolvedValue([]) };
     await parking.park(db, [{ key: 'widget-3', ids: { widgetId: 'widget-3' }, error: new TypeError('no') }]);
-    expect(db.query).toHaveBeenCalledWith(expect.stringContaining('parked_at = now()'), [['widget-3'], ['TypeError: no']]);
+    expect(db.query).toHaveBeenCalledWith(expect.stringContaining('parked_at = now()'), [
+      ['widget-3'],
+      ['TypeError: no'],
+    ]);
     expect(await parkedCount('widget-worker', 'TypeError')).toBe(1);
   });
 
@@ -56,6 +66,8 @@ describe('failure naming', () => {
   });
 
   it('records a reason that Postgres can store: no NUL, no lone surrogate', () => {
-    expect(failureText(new Error('bad \0 value \ud800x \ud83d\ude00'))).toBe('Error: bad \uFFFD value \uFFFDx \ud83d\ude00');
+    expect(failureText(new Error('bad \0 value \ud800x \ud83d\ude00'))).toBe(
+      'Error: bad \uFFFD value \uFFFDx \ud83d\ude00',
+    );
   });
 });
