@@ -120,12 +120,15 @@ export class CustomersService {
       this.read(scope, customerId),
       this.configs.currencyCodes(scope),
     ]);
-    const required = currencyCodes.filter((code) => enabled.includes(code));
+    // Named in the message: the currencies that ask for what is missing, not those that are satisfied.
+    const requiring = currencyCodes.filter(
+      (code) => enabled.includes(code) && missingUserInfo(customer.customerType, customer, [code]).length > 0,
+    );
     assertNoMissingUserInfo(
       customer.customerType,
       customer,
-      required,
-      `Payments in ${required.join(' and ')}`,
+      requiring,
+      `Payments in ${requiring.join(' and ')}`,
     );
   }
 

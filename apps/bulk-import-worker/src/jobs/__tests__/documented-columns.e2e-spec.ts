@@ -121,8 +121,10 @@ describe('bulk import of a file with only the documented columns, on a USD and M
     });
 
     it('refuses an MXN quote and transfer-out with 400 MISSING_MANDATORY_USER_INFO until a PATCH supplies the field', async () => {
+      // Naming the currency that asks for the field, not USD, which does not.
       const missing = {
         code: 'MISSING_MANDATORY_USER_INFO',
+        message: 'Payments in MXN require this customer information: NATIONALITY',
         details: { missingFields: ['NATIONALITY'] },
       };
       const refusedQuote = await quote();
