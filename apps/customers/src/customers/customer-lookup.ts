@@ -22,8 +22,8 @@ export async function findCustomer(
   { lock, liveOnly = false }: CustomerLookupOptions = {},
 ): Promise<Customer> {
   const id = uuidOf('Customer', customerId);
-  const found = id ? await findInScope(manager, Customer, id, scope, lock) : null;
-  const customer = liveOnly && found?.deletedAt ? null : found;
+  const found = id ? await findInScope(manager, Customer, id, scope, lock) : undefined;
+  const customer = liveOnly && found?.deletedAt ? undefined : found;
   if (!customer) throw new ApiException('USER_NOT_FOUND', `Customer ${customerId} not found`);
   return customer;
 }

@@ -15,8 +15,6 @@ import { findRoute, isIdempotentPost } from '@gateway/routing/route-table';
 import { UpstreamClient, UpstreamResponse } from '@gateway/routing/upstream-client';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-/** How an app's error envelope names a route it does not have (ApiExceptionFilter). */
-const ROUTE_NOT_FOUND = '"message":"Route not found"';
 
 /**
  * Forwards every public path the gateway does not serve itself to the app that owns it. A plain
@@ -81,7 +79,7 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
         response = await call();
       }
       // The app has no such route; the API may still have the path, with another method.
-      if (response.status === 404 && response.body.includes(ROUTE_NOT_FOUND)) throw notFound();
+      if (response.routeMissing) throw notFound();
       return send(reply, response);
     },
   });

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { CALLER_ASSERTION_HEADER, CALLER_HEADERS } from '@payments/contracts';
-import { ApiException, CallerAssertions, InternalApp } from '@payments/http';
+import { ApiException, CallerAssertions, InternalApp, ROUTE_NOT_FOUND_HEADER } from '@payments/http';
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { Principal } from '@gateway/auth/principal';
@@ -16,6 +16,8 @@ export interface UpstreamResponse {
   stream?: Readable;
   /** The answer's headers the client must see too (a redirect's location, a page's security headers). */
   headers?: Record<string, string>;
+  /** The app has no route for the path (ROUTE_NOT_FOUND_HEADER), as opposed to a resource it did not find. */
+  routeMissing?: true;
 }
 
 /** A request body passed on as it arrives, never held whole in memory: a file upload. */
@@ -156,6 +158,7 @@ export class UpstreamClient implements OnApplicationShutdown {
         body: streamedAnswer ? '' : await response.body.text(),
         ...(streamedAnswer ? { stream: response.body } : {}),
         ...(Object.keys(forwarded).length ? { headers: forwarded } : {}),
+        ...(response.headers[ROUTE_NOT_FOUND_HEADER] ? { routeMissing: true as const } : {}),
       };
     } catch (error) {
       this.logger.warn({ err: error, upstream }, 'upstream call failed');

@@ -82,8 +82,8 @@ export class TokensService {
   private async find(caller: Principal, tokenId: string): Promise<ApiToken> {
     const found = isIdOf('Token', tokenId)
       ? inScope(await this.tokens.findOneBy({ id: tokenId.slice(TOKEN_PREFIX.length) }), caller)
-      : null;
-    const token = found?.deletedAt ? null : found;
+      : undefined;
+    const token = found?.deletedAt ? undefined : found;
     if (!token) throw new ApiException('TOKEN_NOT_FOUND', `Token ${tokenId} not found`);
     return token;
   }

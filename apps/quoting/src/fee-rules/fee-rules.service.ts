@@ -177,7 +177,7 @@ export class FeeRulesService {
     const id = uuidOf('FeeRule', feeRuleId);
     const rule = id
       ? await findInScope(manager, FeeRule, id, scope, lock ? 'pessimistic_write' : undefined)
-      : null;
+      : undefined;
     if (!rule) throw notFound(feeRuleId);
     return rule;
   }

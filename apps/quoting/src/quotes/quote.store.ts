@@ -100,11 +100,11 @@ export class QuoteStore {
   }
 
   /** By primary key alone, the scope checked on the row (see inScope). */
-  async find(scope: PlatformScope, id: string): Promise<Quote | null> {
+  async find(scope: PlatformScope, id: string): Promise<Quote | undefined> {
     return inScope(await this.reads.add(id), scope);
   }
 
-  async findByReference(scope: PlatformScope, reference: string): Promise<Quote | null> {
+  async findByReference(scope: PlatformScope, reference: string): Promise<Quote | undefined> {
     return inScope(await this.repository.findOneBy({ reference }), scope);
   }
 

@@ -44,7 +44,7 @@ export class QuotesService {
     const scope = scopeOf(caller);
     const id = effectIdOf(caller, 'quote');
     // A retry of a keyed request answers the quote it made, without pricing it again.
-    const existing = caller.idempotencyKey ? await this.store.find(scope, id) : null;
+    const existing = caller.idempotencyKey ? await this.store.find(scope, id) : undefined;
     if (existing) {
       const unexecuted = body.immediatelyExecute && existing.status === 'PENDING';
       return presentQuote(unexecuted ? await this.executeClaimed(caller, existing) : existing);
@@ -239,7 +239,7 @@ export class QuotesService {
 
   private async find(caller: Caller, quoteId: string): Promise<Quote> {
     const id = uuidOf('Quote', quoteId);
-    const quote = id ? await this.store.find(scopeOf(caller), id) : null;
+    const quote = id ? await this.store.find(scopeOf(caller), id) : undefined;
     if (!quote) throw new ApiException('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`);
     return quote;
   }

@@ -50,8 +50,8 @@ export class TransactionsService {
 
   async get(caller: Caller, transactionId: string): Promise<TransactionView> {
     const id = uuidOf('Transaction', transactionId);
-    const found = id ? inScope(await this.reads.add(id), scopeOf(caller)) : null;
-    const transaction = found?.status === 'CREATED' ? null : found;
+    const found = id ? inScope(await this.reads.add(id), scopeOf(caller)) : undefined;
+    const transaction = found?.status === 'CREATED' ? undefined : found;
     if (!transaction)
       throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
     return presentTransaction(transaction);

@@ -1,11 +1,4 @@
-import {
-  ArgumentsHost,
-  Catch,
-  ExceptionFilter,
-  HttpException,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, throwError } from 'rxjs';
 import { ApiException } from './api.exception';
@@ -27,6 +20,12 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/**
+ * Set on the answer to a path the app has no route for, so the gateway tells "no such route" (which
+ * it may answer 405 for, knowing the API's other methods) from a resource the route did not find.
+ */
+export const ROUTE_NOT_FOUND_HEADER = 'x-route-not-found';
+
 /** Maps every error to the envelope `{status, code, message, details?, requestId}`; only our own faults are 500. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -38,7 +37,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const exception = this.toApiException(error);
+    // Fastify's own flag for a request its router matched to no route (its not-found handler).
+    if (request.is404) void reply.header(ROUTE_NOT_FOUND_HEADER, 'true');
+    const exception = request.is404
+      ? new ApiException('NOT_FOUND', 'Route not found')
+      : this.toApiException(error);
     if (exception.status >= 500) this.logger.error({ err: error, url: request.url }, 'request failed');
     this.send(reply, exception, String(request.id));
   }
@@ -78,9 +81,6 @@ function statusOf(error: unknown): number | undefined {
 }
 
 function messageOf(error: unknown, status: number): string {
-  // Nest's router answers an unknown route with "Cannot GET /path"; other 404s keep their message.
-  if (error instanceof NotFoundException && /^(Cannot \w+ |Not Found$)/.test(error.message))
-    return 'Route not found';
   if (status === 413) return 'Request body is too large';
   if (status === 414) return 'The URL is too long';
   if (status === 415) return 'Content-Type must be application/json';

@@ -2,7 +2,7 @@ import { PlatformScope } from '@payments/http';
 import { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
 
 /**
- * `row` when it belongs to `scope`, else null. Reads by id select by primary key alone and check the
+ * `row` when it belongs to `scope`, else undefined, as for a row not found. Reads by id select by primary key alone and check the
  * scope on the row here: given `id = … AND platform_id = …`, Postgres without table statistics
  * (autovacuum is off on some servers) may answer from the scope index and read every row the
  * platform has (docs/operations.md, "Cost as the data grows").
@@ -10,8 +10,10 @@ import { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'ty
 export function inScope<Row extends PlatformScope>(
   row: Row | null | undefined,
   scope: PlatformScope,
-): Row | null {
-  return row && row.platformId === scope.platformId && row.environment === scope.environment ? row : null;
+): Row | undefined {
+  return row && row.platformId === scope.platformId && row.environment === scope.environment
+    ? row
+    : undefined;
 }
 
 /**
@@ -25,8 +27,10 @@ export async function findInScope<Row extends PlatformScope & ObjectLiteral & { 
   id: string,
   scope: PlatformScope,
   lock?: 'pessimistic_read' | 'pessimistic_write',
-): Promise<Row | null> {
+): Promise<Row | undefined> {
   const where = { id } as FindOptionsWhere<Row>;
   const found = inScope(await manager.findOne(entity, { where }), scope);
-  return found && lock ? manager.findOne(entity, { where, lock: { mode: lock } }) : found;
+  return found && lock
+    ? ((await manager.findOne(entity, { where, lock: { mode: lock } })) ?? undefined)
+    : found;
 }

@@ -1,5 +1,5 @@
 import { ConfigService } from '@nestjs/config';
-import { CallerAssertions } from '@payments/http';
+import { CallerAssertions, ROUTE_NOT_FOUND_HEADER } from '@payments/http';
 import { createServer, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { GatewayEnvironment } from '@gateway/gateway.environment';
@@ -74,6 +74,24 @@ describe('UpstreamClient answers', () => {
     } finally {
       await client.onApplicationShutdown();
       upstream.server.close();
+    }
+  });
+
+  it.each([
+    ['a path the app has no route for', { [ROUTE_NOT_FOUND_HEADER]: 'true' }, true],
+    ['a resource the route did not find', {}, undefined],
+  ])('tells %s by its header, not its text', async (_case, headers, routeMissing) => {
+    const server = createServer((_request, response) => {
+      response.writeHead(404, { 'content-type': 'application/json', ...headers });
+      response.end('{"status":404,"code":"NOT_FOUND","message":"Route not found"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      expect((await client.call('transfers', REQUEST)).routeMissing).toBe(routeMissing);
+    } finally {
+      await client.onApplicationShutdown();
+      server.close();
     }
   });
 });

@@ -125,9 +125,9 @@ describe('QuoteStore (PostgreSQL)', () => {
   it('finds a quote only in its own scope', async () => {
     const quote = await store.insert(newQuote());
 
-    expect(await store.find({ ...SCOPE, environment: Environment.Production }, quote.id)).toBeNull();
-    expect(await store.find({ ...SCOPE, platformId: randomUUID() }, quote.id)).toBeNull();
-    expect(await store.find(SCOPE, randomUUID())).toBeNull();
+    expect(await store.find({ ...SCOPE, environment: Environment.Production }, quote.id)).toBeUndefined();
+    expect(await store.find({ ...SCOPE, platformId: randomUUID() }, quote.id)).toBeUndefined();
+    expect(await store.find(SCOPE, randomUUID())).toBeUndefined();
   });
 
   it('claims concurrent executions in shared statements, each quote for its first claim only', async () => {

@@ -116,16 +116,16 @@ export class QuoteRows {
     return this.row(quote.id);
   }
 
-  async find(scope: PlatformScope, id: string): Promise<Quote | null> {
+  async find(scope: PlatformScope, id: string): Promise<Quote | undefined> {
     const quote = this.rows.get(id);
     return quote?.platformId === scope.platformId && quote.environment === scope.environment
       ? { ...quote }
-      : null;
+      : undefined;
   }
 
-  async findByReference(scope: PlatformScope, reference: string): Promise<Quote | null> {
+  async findByReference(scope: PlatformScope, reference: string): Promise<Quote | undefined> {
     const quote = [...this.rows.values()].find((row) => row.reference === reference);
-    return quote ? this.find(scope, quote.id) : null;
+    return quote ? this.find(scope, quote.id) : undefined;
   }
 
   async claimForExecution({ id, executionKey }: ExecutionClaim): Promise<Quote | undefined> {

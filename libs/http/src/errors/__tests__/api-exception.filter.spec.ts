@@ -14,7 +14,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { errorCodes } from 'fastify';
-import { ApiExceptionFilter } from '../api-exception.filter';
+import { ApiExceptionFilter, ROUTE_NOT_FOUND_HEADER } from '../api-exception.filter';
 import { ApiException } from '../api.exception';
 
 const filter = new ApiExceptionFilter();
@@ -32,7 +32,7 @@ describe('ApiExceptionFilter.toApiException', () => {
   });
 
   it.each([
-    ['NotFoundException', new NotFoundException(), 404, 'NOT_FOUND', 'Route not found'],
+    ['NotFoundException', new NotFoundException('No such page'), 404, 'NOT_FOUND', 'No such page'],
     [
       'BadRequestException',
       new BadRequestException('limit must be a number'),
@@ -142,14 +142,14 @@ describe('ApiExceptionFilter.toApiException', () => {
 });
 
 describe('ApiExceptionFilter.catch', () => {
-  function httpHost(): {
+  function httpHost({ is404 = false } = {}): {
     host: ArgumentsHost;
     reply: { status: jest.Mock; send: jest.Mock; header: jest.Mock };
   } {
     const reply = { status: jest.fn(), send: jest.fn(), header: jest.fn() };
     reply.status.mockReturnValue(reply);
     reply.header.mockReturnValue(reply);
-    const request = { id: 'req-42', url: '/2025-10-13/quotes' };
+    const request = { id: 'req-42', url: '/2025-10-13/quotes', is404 };
     const host = {
       getType: () => 'http',
       switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }),
@@ -207,5 +207,24 @@ describe('ApiExceptionFilter.catch', () => {
     filter.catch(new ApiException('QUOTE_EXPIRED', 'Quote expired'), host);
 
     expect(reply.header).not.toHaveBeenCalled();
+  });
+
+  it('marks the answer to a path no route matched, whatever the framework said of it', () => {
+    const { host, reply } = httpHost({ is404: true });
+
+    filter.catch(new NotFoundException('Cannot GET /2025-10-13/quotes'), host);
+
+    expect(reply.header).toHaveBeenCalledWith(ROUTE_NOT_FOUND_HEADER, 'true');
+    expect(reply.send).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 404, code: 'NOT_FOUND', message: 'Route not found' }),
+    );
+  });
+
+  it('leaves a 404 of a route that exists unmarked: the resource, not the route, is missing', () => {
+    const { host, reply } = httpHost();
+
+    filter.catch(new ApiException('QUOTE_NOT_FOUND', 'No such quote'), host);
+
+    expect(reply.header).not.toHaveBeenCalledWith(ROUTE_NOT_FOUND_HEADER, expect.anything());
   });
 });

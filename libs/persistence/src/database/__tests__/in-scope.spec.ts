@@ -11,10 +11,10 @@ describe('inScope', () => {
     expect(inScope(row, scope)).toBe(row);
   });
 
-  it("answers null for another platform's row, another environment's row and no row", () => {
-    expect(inScope(other({ platformId: 'b2' }), scope)).toBeNull();
-    expect(inScope(other({ environment: Environment.Production }), scope)).toBeNull();
-    expect(inScope(null, scope)).toBeNull();
-    expect(inScope(undefined, scope)).toBeNull();
+  it("answers undefined, as for no row, for another platform's row, another environment's row and no row", () => {
+    expect(inScope(other({ platformId: 'b2' }), scope)).toBeUndefined();
+    expect(inScope(other({ environment: Environment.Production }), scope)).toBeUndefined();
+    expect(inScope(null, scope)).toBeUndefined();
+    expect(inScope(undefined, scope)).toBeUndefined();
   });
 });
