@@ -15,10 +15,6 @@ function moduleBoundaries({ inTests }) {
     // Apps import their own folders through their path alias (house style), not ../ chains.
     allowCircularSelfDependency: true,
     depConstraints: [
-      ...appScopes.map((scope) => ({
-        sourceTag: `scope:${scope}`,
-        onlyDependOnLibsWithTags: ['scope:shared', `scope:${scope}`],
-      })),
       { sourceTag: 'type:money', onlyDependOnLibsWithTags: [...testing] },
       { sourceTag: 'type:egress', onlyDependOnLibsWithTags: [...testing] },
       { sourceTag: 'type:telemetry', onlyDependOnLibsWithTags: [...testing] },
@@ -68,8 +64,6 @@ function moduleBoundaries({ inTests }) {
     ],
   };
 }
-
-const appScopes = ['gateway', 'customers', 'quoting', 'transfers', 'ledger', 'bulk-import', 'webhooks'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.cache/**', '.nx/**', 'coverage/**', 'tools/**'] },
