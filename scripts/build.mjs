@@ -2,7 +2,7 @@
 // repo takes seconds on two cores, where seven webpack or tsc builds would take minutes; type checking
 // is a separate step (`npm run typecheck`).
 import { transformFile } from '@swc/core';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { ROOT } from './lib/apps.mjs';
 import { writeConsoleTypes } from './console-types.mjs';
@@ -23,9 +23,9 @@ async function* sources(dir) {
         entry.name === '__tests__' || entry.name === 'node_modules' || BROWSER_SOURCES.has(path);
       if (!skipped) yield* sources(path);
     } else if (
-      entry.name.endsWith('.ts') &&
-      !entry.name.endsWith('.spec.ts') &&
-      !entry.name.endsWith('.d.ts')
+      (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')) ||
+      // Data a module imports (libs/http's api-version.json), copied as it is.
+      (entry.name.endsWith('.json') && path.includes('/src/'))
     ) {
       yield path;
     }
@@ -39,6 +39,11 @@ export async function build({ log = console.log } = {}) {
   for (const root of SOURCE_ROOTS) for await (const file of sources(`${ROOT}/${root}`)) files.push(file);
   await Promise.all(
     files.map(async (file) => {
+      if (file.endsWith('.json')) {
+        const target = `${ROOT}/dist/${relative(ROOT, file)}`;
+        await mkdir(dirname(target), { recursive: true });
+        return copyFile(file, target);
+      }
       const output = await transformFile(file, {
         sourceMaps: true,
         module: { type: 'commonjs' },

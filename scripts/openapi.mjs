@@ -5,10 +5,10 @@
 import { createRequire } from 'node:module';
 import { APPS, appEntry, ROOT } from './lib/apps.mjs';
 import { writeOrCheck } from './lib/generated-doc.mjs';
+import { API_PREFIX, API_VERSION } from './lib/api-version.mjs';
 
 const require = createRequire(import.meta.url);
 const TARGET = `${ROOT}/docs/openapi.json`;
-const API_PREFIX = '/2025-10-13';
 
 export async function generateOpenApi() {
   require('reflect-metadata');
@@ -20,7 +20,7 @@ export async function generateOpenApi() {
     .setDescription(
       'Balances, FX quotes, transfers, customers and webhooks for platforms. Authenticate with HTTP Basic: client id and client secret of an API token.',
     )
-    .setVersion('2025-10-13')
+    .setVersion(API_VERSION)
     .addBasicAuth()
     .build();
   const document = { ...built, paths: {}, components: { ...built.components, schemas: {} } };

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './lib/apps.mjs';
 import { stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
+import { API_PREFIX } from './lib/api-version.mjs';
 
 const { values } = parseArgs({
   options: { 'no-build': { type: 'boolean' }, platform: { type: 'string', default: 'default' } },
@@ -27,14 +28,14 @@ try {
     [
       '',
       `Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Logs: .cache/logs/<app>.log`,
-      `Gateway:     ${gatewayUrl}/2025-10-13   (API docs: ${gatewayUrl}/docs)`,
+      `Gateway:     ${gatewayUrl}${API_PREFIX}   (API docs: ${gatewayUrl}/docs)`,
       `Console:     ${gatewayUrl}/console   (sign in with a clientId and clientSecret below)`,
       `Platform:    ${credentials.platformId}`,
       `Sandbox:     ${credentials.sandbox.clientId}:${credentials.sandbox.clientSecret}`,
       `Production:  ${credentials.production.clientId}:${credentials.production.clientSecret}`,
       egressLine(env.EGRESS_ALLOW_PRIVATE_NETWORKS === 'true'),
       '',
-      `Try: curl -u ${credentials.sandbox.clientId}:${credentials.sandbox.clientSecret} ${gatewayUrl}/2025-10-13/config`,
+      `Try: curl -u ${credentials.sandbox.clientId}:${credentials.sandbox.clientSecret} ${gatewayUrl}${API_PREFIX}/config`,
       'Press Ctrl-C to stop.',
     ].join('\n'),
   );
@@ -59,7 +60,7 @@ async function defaultCredentials(platform, gatewayUrl) {
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8'));
     const auth = Buffer.from(`${stored.sandbox.clientId}:${stored.sandbox.clientSecret}`).toString('base64');
-    const response = await fetch(`${gatewayUrl}/2025-10-13/config`, {
+    const response = await fetch(`${gatewayUrl}${API_PREFIX}/config`, {
       headers: { authorization: `Basic ${auth}` },
     });
     if (response.status === 200) return stored;

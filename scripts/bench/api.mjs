@@ -1,5 +1,6 @@
 // A minimal client of the public API for the benchmarks: keep-alive connections, JSON in and out.
 import { Pool } from 'undici';
+import { API_PREFIX } from '../lib/api-version.mjs';
 
 export class BenchApi {
   constructor(gatewayUrl, credentials, connections = 64) {
@@ -10,7 +11,7 @@ export class BenchApi {
   async call(method, path, body, headers = {}) {
     const response = await this.pool.request({
       method,
-      path: `/2025-10-13${path}`,
+      path: `${API_PREFIX}${path}`,
       headers: {
         authorization: this.authorization,
         ...(body ? { 'content-type': 'application/json' } : {}),

@@ -9,6 +9,7 @@ import { Pool } from 'undici';
 import { startStack } from '../lib/stack.mjs';
 import { bootstrapPlatform } from '../bootstrap.mjs';
 import { describeHostCpu, hostCpuMeter } from './host-cpu.mjs';
+import { API_PREFIX } from '../lib/api-version.mjs';
 
 const ROWS = 100_000;
 const JOB_TIMEOUT_MS = 300_000;
@@ -71,7 +72,7 @@ export async function importCustomersCsv({ gateway, authorization, label, rows, 
   const umaDomain = await umaDomainOf(gateway, authorization);
   const response = await gateway.request({
     method: 'POST',
-    path: '/2025-10-13/customers/bulk/csv',
+    path: `${API_PREFIX}/customers/bulk/csv`,
     headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body: Readable.from(multipartCsv(boundary, label, rows, umaDomain)),
     headersTimeout: timeoutMs,
@@ -86,7 +87,7 @@ export async function importCustomersCsv({ gateway, authorization, label, rows, 
   for (const deadline = Date.now() + timeoutMs; ;) {
     const answer = await gateway.request({
       method: 'GET',
-      path: `/2025-10-13/customers/bulk/jobs/${accepted.jobId}`,
+      path: `${API_PREFIX}/customers/bulk/jobs/${accepted.jobId}`,
       headers: { authorization },
     });
     job = JSON.parse(await answer.body.text());
@@ -112,7 +113,7 @@ export async function importCustomersCsv({ gateway, authorization, label, rows, 
 async function umaDomainOf(gateway, authorization) {
   const response = await gateway.request({
     method: 'GET',
-    path: '/2025-10-13/config',
+    path: `${API_PREFIX}/config`,
     headers: { authorization },
   });
   const config = JSON.parse(await response.body.text());

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { API_PREFIX } from '../lib/api-version.mjs';
 
 const SEED_CHUNK = 100_000;
 const SAMPLE_MS = 100;
@@ -32,7 +33,11 @@ export async function benchExport({ api, env, gatewayUrl, platform, stack, rows,
       endDate: new Date(base.getTime() + rows + 60_000).toISOString(),
       format: 'csv',
     });
-    const result = await download(gatewayUrl, platform.sandbox, `/2025-10-13/reports/transactions?${query}`);
+    const result = await download(
+      gatewayUrl,
+      platform.sandbox,
+      `${API_PREFIX}/reports/transactions?${query}`,
+    );
     // Header line, then one line per transaction (the funding deposit is outside the window).
     if (result.lines - 1 !== rows)
       throw new Error(`the export had ${result.lines - 1} rows, expected ${rows}`);

@@ -4,6 +4,7 @@
 import autocannon from 'autocannon';
 import { percentile } from './api.mjs';
 import { describeHostCpu, hostCpuMeter } from './host-cpu.mjs';
+import { API_PREFIX } from '../lib/api-version.mjs';
 
 const WARMUP_REQUESTS = 20;
 const SAMPLES = 200;
@@ -100,7 +101,7 @@ export async function measureByIdLoad({ api, gatewayUrl, transactionIds, log }) 
         method: 'GET',
         setupRequest: (request) => ({
           ...request,
-          path: `/2025-10-13/transactions/${transactionIds[Math.floor(Math.random() * transactionIds.length)]}`,
+          path: `${API_PREFIX}/transactions/${transactionIds[Math.floor(Math.random() * transactionIds.length)]}`,
         }),
       },
     ],

@@ -2,6 +2,7 @@
 import autocannon from 'autocannon';
 import { individualCustomer } from '../lib/fixtures.mjs';
 import { describeHostCpu, hostCpuMeter } from './host-cpu.mjs';
+import { API_PREFIX } from '../lib/api-version.mjs';
 
 const WARMUP_S = 3;
 const CONNECTIONS = 50;
@@ -13,7 +14,7 @@ export async function benchReads({ api, gatewayUrl, durationSeconds, log }) {
     ['GET /config', '/config'],
     ['GET /customers/{id}', `/customers/${customer.id}`],
   ]) {
-    const url = `${gatewayUrl}/2025-10-13${path}`;
+    const url = `${gatewayUrl}${API_PREFIX}${path}`;
     const headers = { authorization: api.authorization };
     await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S });
     const hostCpuOfLoad = hostCpuMeter();

@@ -2,6 +2,7 @@
 // through the gateway, then checked row for row against the customers schema.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { API_PREFIX } from '../lib/api-version.mjs';
 
 const JOB_TIMEOUT_MS = 120_000;
 const HEADER =
@@ -22,7 +23,7 @@ export async function uploadImport({ platform, gatewayUrl, rows }) {
   for (const deadline = Date.now() + JOB_TIMEOUT_MS; Date.now() < deadline; await sleep(500)) {
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'customers.csv');
-    const response = await fetch(`${gatewayUrl}/2025-10-13/customers/bulk/csv`, {
+    const response = await fetch(`${gatewayUrl}${API_PREFIX}/customers/bulk/csv`, {
       method: 'POST',
       headers: { authorization: platform.api.authorization, 'idempotency-key': key },
       body: form,

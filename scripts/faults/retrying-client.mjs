@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
+import { API_PREFIX } from '../lib/api-version.mjs';
 
 const ATTEMPT_TIMEOUT_MS = 10_000;
 /** A request still without a final answer after this long is given up: the client lost it. */
@@ -52,7 +53,7 @@ export class RetryingClient {
     try {
       const response = await this.pool.request({
         method,
-        path: `/2025-10-13${path}`,
+        path: `${API_PREFIX}${path}`,
         headers: {
           authorization: this.authorization,
           'idempotency-key': key,

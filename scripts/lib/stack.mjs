@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { superviseApp } from './app-supervisor.mjs';
 import { APPS, appEntry, ROOT } from './apps.mjs';
+import { API_PREFIX } from './api-version.mjs';
 
 const READY_TIMEOUT_MS = 90_000;
 const LOG_TAIL_LINES = 40;
@@ -55,7 +56,7 @@ export function stackEnvironment(basePort = 8080) {
     BULK_IMPORT_URL: url('BULK_IMPORT_WORKER_PORT'),
     WEBHOOK_DISPATCHER_URL: url('WEBHOOK_DISPATCHER_PORT'),
     // Links the service hands out (KYC pages, bank-link callbacks) point at this stack's gateway.
-    PUBLIC_BASE_URL: `${url('GATEWAY_PORT')}/2025-10-13`,
+    PUBLIC_BASE_URL: `${url('GATEWAY_PORT')}${API_PREFIX}`,
     // New platforms' UMA domains (<name>.uma.local) are this stack's gateway, over plain HTTP on
     // loopback, so that its platforms pay each other with the real protocol.
     UMA_DOMAIN_HOSTS: `*.uma.local=127.0.0.1:${env.GATEWAY_PORT}`,

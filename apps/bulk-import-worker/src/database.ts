@@ -1,8 +1,4 @@
-import {
-  InboxRetention1764920000000,
-  OutboxParking1764600000000,
-  SchemaOptions,
-} from '@payments/persistence';
+import { SchemaOptions } from '@payments/persistence';
 import { ImportJob } from '@bulk-import/jobs/import-job.entity';
 import { BulkImportInitial1763700000000 } from '@bulk-import/migrations/1763700000000-bulk-import-initial';
 import { ImportJobs1764100000000 } from '@bulk-import/migrations/1764100000000-import-jobs';
@@ -22,8 +18,6 @@ export const BULK_IMPORT_SCHEMA: SchemaOptions = {
     BulkImportInitial1763700000000,
     ImportJobs1764100000000,
     Parking1764500000000,
-    OutboxParking1764600000000,
-    InboxRetention1764920000000,
     DoneImportChunks1764920000001,
     ImportJobList1766600000000,
     ImportWarnings1767000000000,

@@ -1,9 +1,4 @@
-import {
-  AuditChanges1766200000000,
-  InboxRetention1764920000000,
-  OutboxParking1764600000000,
-  SchemaOptions,
-} from '@payments/persistence';
+import { AuditChanges1766200000000, SchemaOptions } from '@payments/persistence';
 import { Customer } from '@customers/customers/customer.entity';
 import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
 import { CustomersInitial1763800000000 } from '@customers/migrations/1763800000000-customers-initial';
@@ -48,10 +43,8 @@ export const CUSTOMERS_SCHEMA: SchemaOptions = {
     ExternalAccountAnnouncements1764300000000,
     UnstorableTextRepair1764400000000,
     Parking1764500000000,
-    OutboxParking1764600000000,
     Invitations1764820000000,
     UmaKeys1764830000001,
-    InboxRetention1764920000000,
     ListIndexes1765000000000,
     CustomerCounts1765000000001,
     ExternalAccountCounts1765000000002,

@@ -1,8 +1,4 @@
-import {
-  InboxRetention1764920000000,
-  OutboxParking1764600000000,
-  SchemaOptions,
-} from '@payments/persistence';
+import { SchemaOptions } from '@payments/persistence';
 import { AuditEntry } from '@gateway/audit/audit-entry.entity';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { GatewayInitial1763700000000 } from '@gateway/migrations/1763700000000-gateway-initial';
@@ -16,9 +12,7 @@ export const GATEWAY_SCHEMA: SchemaOptions = {
   entities: [ApiToken, AuditEntry],
   migrations: [
     GatewayInitial1763700000000,
-    OutboxParking1764600000000,
     IdempotencyRequestHash1764700000000,
-    InboxRetention1764920000000,
     TokenList1765000000000,
     CreationOrder1765000000001,
     AuditEntries1766200000000,

@@ -1,9 +1,5 @@
 import { LedgerAccount } from '@ledger/accounts/account.entity';
-import {
-  InboxRetention1764920000000,
-  OutboxParking1764600000000,
-  SchemaOptions,
-} from '@payments/persistence';
+import { SchemaOptions } from '@payments/persistence';
 import { LedgerInitial1763700000000 } from '@ledger/migrations/1763700000000-ledger-initial';
 import { AccountList1765000000000 } from '@ledger/migrations/1765000000000-account-list';
 import { ReportIndexes1766300000000 } from '@ledger/migrations/1766300000000-report-indexes';
@@ -11,11 +7,5 @@ import { ReportIndexes1766300000000 } from '@ledger/migrations/1766300000000-rep
 export const LEDGER_SCHEMA: SchemaOptions = {
   schema: 'ledger',
   entities: [LedgerAccount],
-  migrations: [
-    LedgerInitial1763700000000,
-    OutboxParking1764600000000,
-    InboxRetention1764920000000,
-    AccountList1765000000000,
-    ReportIndexes1766300000000,
-  ],
+  migrations: [LedgerInitial1763700000000, AccountList1765000000000, ReportIndexes1766300000000],
 };

@@ -1,9 +1,4 @@
-import {
-  AuditChanges1766200000000,
-  InboxRetention1764920000000,
-  OutboxParking1764600000000,
-  SchemaOptions,
-} from '@payments/persistence';
+import { AuditChanges1766200000000, SchemaOptions } from '@payments/persistence';
 import { FeeRule } from '@quoting/fee-rules/fee-rule.entity';
 import { QuotingInitial1763700000000 } from '@quoting/migrations/1763700000000-quoting-initial';
 import { FeeRules1764000000000 } from '@quoting/migrations/1764000000000-fee-rules';
@@ -27,11 +22,9 @@ export const QUOTING_SCHEMA: SchemaOptions = {
     Quotes1764100000000,
     FeeRuleAnnouncements1764300000000,
     Parking1764500000000,
-    OutboxParking1764600000000,
     ExecutionKeys1764700000000,
     ReceiverLookups1764810000000,
     QuoteCounterpartyInformation1764810000001,
-    InboxRetention1764920000000,
     ListIndexes1765000000000,
     QuoteCounts1765000000001,
     CreationOrder1765000000002,

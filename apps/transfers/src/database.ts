@@ -1,9 +1,4 @@
-import {
-  EventHistory1766400000000,
-  InboxRetention1764920000000,
-  OutboxParking1764600000000,
-  SchemaOptions,
-} from '@payments/persistence';
+import { EventHistory1766400000000, SchemaOptions } from '@payments/persistence';
 import { TransfersInitial1763700000000 } from '@transfers/migrations/1763700000000-transfers-initial';
 import { QuoteTransactions1764100000000 } from '@transfers/migrations/1764100000000-quote-transactions';
 import { Parking1764500000000 } from '@transfers/migrations/1764500000000-parking';
@@ -28,13 +23,11 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     TransfersInitial1763700000000,
     QuoteTransactions1764100000000,
     Parking1764500000000,
-    OutboxParking1764600000000,
     RailAttemptLeases1764700000000,
     IncomingPayments1764800000000,
     UmaDestinations1764810000000,
     AwaitedPayments1764900000000,
     SenderFunding1764910000000,
-    InboxRetention1764920000000,
     FinishedRailAttempts1764920000001,
     ListIndexes1765000000000,
     TransactionCounts1765000000001,

@@ -1,8 +1,4 @@
-import {
-  InboxRetention1764920000000,
-  OutboxParking1764600000000,
-  SchemaOptions,
-} from '@payments/persistence';
+import { SchemaOptions } from '@payments/persistence';
 import { WebhookDispatcherInitial1763700000000 } from '@webhooks/migrations/1763700000000-webhook-dispatcher-initial';
 import { Parking1764500000000 } from '@webhooks/migrations/1764500000000-parking';
 import { LeaseTokens1764700000000 } from '@webhooks/migrations/1764700000000-lease-tokens';
@@ -19,10 +15,8 @@ export const WEBHOOKS_SCHEMA: SchemaOptions = {
   migrations: [
     WebhookDispatcherInitial1763700000000,
     Parking1764500000000,
-    OutboxParking1764600000000,
     LeaseTokens1764700000000,
     ApprovalRequests1764800000001,
-    InboxRetention1764920000000,
     FinishedDeliveries1764920000001,
     PlatformSigningKeys1765000000000,
     DeliveryLog1766100000000,

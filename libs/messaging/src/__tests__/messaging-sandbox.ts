@@ -1,12 +1,7 @@
 import { Module, Type } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventEnvelope, TopicContract, topicName } from '@payments/contracts';
-import {
-  createMessagingTables,
-  OutboxParking1764600000000,
-  runMigrations,
-  SchemaOptions,
-} from '@payments/persistence';
+import { createMessagingTables, runMigrations, SchemaOptions } from '@payments/persistence';
 import { CommonEnvironment, createHttpApp } from '@payments/runtime';
 // Only test files of this lib use the testing lib, and the tag constraints cannot tell them apart yet.
 import { eventually, KafkaTestConsumer, TestDatabase } from '@payments/testing';
@@ -37,7 +32,7 @@ class WidgetTables1700000000000 implements MigrationInterface {
 const WIDGET_SCHEMA: SchemaOptions = {
   schema: 'widgets',
   entities: [],
-  migrations: [WidgetTables1700000000000, OutboxParking1764600000000],
+  migrations: [WidgetTables1700000000000],
 };
 
 /** The widget service's variables: quiet by default; LOG_LEVEL=debug in the shell shows its logs. */

@@ -14,6 +14,13 @@ class AddInvoices1700000000001 implements MigrationInterface {
   async down(): Promise<void> {}
 }
 
+/** The schema's own migration, then the messaging tables' shared ones (dataSourceOptions adds them). */
+const ALL_APPLIED = [
+  'CreateMessagingTables1700000000000',
+  'OutboxParking1764600000000',
+  'InboxRetention1764920000000',
+];
+
 describe('runMigrations', () => {
   let database: TestDatabase;
 
@@ -39,28 +46,28 @@ describe('runMigrations', () => {
       (row) => row.name,
     );
 
-  it('creates the schema with the outbox and inbox tables and records the migration', async () => {
+  it('creates the schema with the outbox and inbox tables, adds their shared migrations in timestamp order and records them', async () => {
     const applied = await runMigrations(database.url, BILLING_SCHEMA);
 
-    expect(applied).toEqual(['CreateMessagingTables1700000000000']);
+    expect(applied).toEqual(ALL_APPLIED);
     expect(await tablesOf('billing')).toEqual(['inbox', 'migrations', 'outbox']);
     expect(await tablesOf('public')).toEqual([]);
-    expect(await recordedMigrations()).toEqual(['CreateMessagingTables1700000000000']);
+    expect(await recordedMigrations()).toEqual(ALL_APPLIED);
   });
 
   it('applies nothing when the schema is up to date', async () => {
     await runMigrations(database.url, BILLING_SCHEMA);
 
     await expect(runMigrations(database.url, BILLING_SCHEMA)).resolves.toEqual([]);
-    expect(await recordedMigrations()).toEqual(['CreateMessagingTables1700000000000']);
+    expect(await recordedMigrations()).toEqual(ALL_APPLIED);
   });
 
   it('lets concurrent runs take turns, so that exactly one applies the migrations', async () => {
     const results = await Promise.all([1, 2, 3].map(() => runMigrations(database.url, BILLING_SCHEMA)));
 
-    expect(results.filter((applied) => applied.length > 0)).toEqual([['CreateMessagingTables1700000000000']]);
+    expect(results.filter((applied) => applied.length > 0)).toEqual([ALL_APPLIED]);
     expect(results.filter((applied) => applied.length === 0)).toHaveLength(2);
-    expect(await recordedMigrations()).toEqual(['CreateMessagingTables1700000000000']);
+    expect(await recordedMigrations()).toEqual(ALL_APPLIED);
   });
 
   it('rolls back a failing migration, keeps the ones before it and releases the lock', async () => {
@@ -75,6 +82,6 @@ describe('runMigrations', () => {
     expect(await tablesOf('billing')).toEqual(['inbox', 'migrations', 'outbox']);
     expect(await recordedMigrations()).toEqual(['CreateMessagingTables1700000000000']);
     // A lock left behind would make this run wait forever.
-    await expect(runMigrations(database.url, BILLING_SCHEMA)).resolves.toEqual([]);
+    await expect(runMigrations(database.url, BILLING_SCHEMA)).resolves.toEqual(ALL_APPLIED.slice(1));
   });
 });

@@ -1,11 +1,21 @@
-import { DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
+import { DataSourceOptions, EntitySchema, MigrationInterface, MixedList } from 'typeorm';
+import { InboxRetention1764920000000 } from '../migrations/inbox-retention';
+import { OutboxParking1764600000000 } from '../migrations/outbox-parking';
 import { PreparingClient } from './preparing-client';
+
+/**
+ * Migrations of the outbox and inbox every schema has (its first migration creates them with
+ * createMessagingTables): added here, so no app lists them. TypeORM runs all migrations in timestamp
+ * order, so each falls in its place among the app's own.
+ */
+const MESSAGING_MIGRATIONS = [OutboxParking1764600000000, InboxRetention1764920000000];
 
 export interface SchemaOptions {
   /** The Postgres schema the app owns; nothing else writes to it. */
   schema: string;
   entities: MixedList<string | (new () => unknown) | EntitySchema>;
-  migrations: MixedList<string | (new () => unknown)>;
+  /** The schema's own migrations; the messaging tables' shared ones are added (MESSAGING_MIGRATIONS). */
+  migrations: (new () => MigrationInterface)[];
   /** Connection pool size of this app. */
   poolSize?: number;
   /**
@@ -35,7 +45,7 @@ export function dataSourceOptions(databaseUrl: string, options: SchemaOptions): 
     url: databaseUrl,
     schema: options.schema,
     entities: options.entities,
-    migrations: options.migrations,
+    migrations: [...options.migrations, ...MESSAGING_MIGRATIONS],
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,

@@ -161,7 +161,7 @@ describe('the migration that numbers the import jobs (PostgreSQL)', () => {
     );
 
   it('numbers the jobs already there in creation order, and new jobs after them', async () => {
-    const migrations = BULK_IMPORT_SCHEMA.migrations as (new () => unknown)[];
+    const { migrations } = BULK_IMPORT_SCHEMA;
     const database = await MigratedDatabase.create({
       ...BULK_IMPORT_SCHEMA,
       entities: [],

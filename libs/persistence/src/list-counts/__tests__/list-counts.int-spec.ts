@@ -6,6 +6,7 @@ import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { CountedList, countedListStatements } from '../counted-list';
 import { ListCountsCompactor } from '../list-counts-compactor';
 import { ListCounts } from '../list-counts';
+import { createMessagingTables } from '../../migrations/messaging-tables';
 
 jest.setTimeout(60_000);
 
@@ -19,6 +20,8 @@ const BOB: PlatformScope = { platformId: randomUUID(), environment: Environment.
 
 class CreatePayments1700000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
+    // As every app schema's first migration: the shared migrations alter these tables.
+    await createMessagingTables(queryRunner);
     await queryRunner.query(
       `CREATE TABLE payments (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, platform_id uuid NOT NULL,
          environment text NOT NULL, status text NOT NULL, customer_id text)`,

@@ -2,6 +2,7 @@ import { ApiException, decodeCursor, encodeCursor } from '@payments/http';
 import { MigratedDatabase } from '@payments/testing';
 import { Column, DataSource, Entity, MigrationInterface, PrimaryColumn, QueryRunner } from 'typeorm';
 import { paginate } from '../paginate';
+import { createMessagingTables } from '../../migrations/messaging-tables';
 
 jest.setTimeout(30_000);
 
@@ -15,6 +16,8 @@ class Note {
 
 class CreateNotes1700000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
+    // As every app schema's first migration: the shared migrations alter these tables.
+    await createMessagingTables(queryRunner);
     await queryRunner.query(
       `CREATE TABLE notes (id text PRIMARY KEY, seq bigserial NOT NULL, owner text NOT NULL,
          created_at timestamptz NOT NULL DEFAULT now())`,

@@ -3,7 +3,6 @@ import { register } from 'prom-client';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { CreateMessagingTables1700000000000 } from '../../__tests__/billing-schema';
 import { SchemaOptions } from '../../database/data-source-options';
-import { InboxRetention1764920000000 } from '../../migrations/inbox-retention';
 import { purgeExpired, RetentionPolicy } from '../purge-expired';
 
 jest.setTimeout(30_000);
@@ -23,7 +22,7 @@ class Receipts1700000000001 implements MigrationInterface {
 const RETENTION_SCHEMA: SchemaOptions = {
   schema: 'billing',
   entities: [],
-  migrations: [CreateMessagingTables1700000000000, Receipts1700000000001, InboxRetention1764920000000],
+  migrations: [CreateMessagingTables1700000000000, Receipts1700000000001],
 };
 
 /** Receipts are kept a day once settled; open ones stay whatever their age. */
