@@ -18,6 +18,7 @@ import { LedgerPostingsService } from '@ledger/postings/ledger-postings.service'
 import { LedgerPostingsStore } from '@ledger/postings/ledger-postings.store';
 import { PostingsController } from '@ledger/postings/postings.controller';
 import { PostingsService } from '@ledger/postings/postings.service';
+import { PostingsStore } from '@ledger/postings/postings.store';
 import { BalancesReportController } from '@ledger/reports/balances-report.controller';
 import { BalancesReportService } from '@ledger/reports/balances-report.service';
 import { LedgerReportStore } from '@ledger/reports/ledger-report.store';
@@ -46,6 +47,7 @@ import { TransactionPostingsController } from '@ledger/reports/transaction-posti
   providers: [
     InternalAccountsService,
     SystemAccountsService,
+    PostingsStore,
     PostingsService,
     ListCountsCompactor,
     LedgerReportStore,
