@@ -9,6 +9,7 @@ import { LedgerAccount } from '@ledger/accounts/account.entity';
 import { InternalAccountsController } from '@ledger/accounts/internal-accounts.controller';
 import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
+import { SystemAccountsStore } from '@ledger/accounts/system-accounts.store';
 import { LEDGER_SCHEMA } from '@ledger/database';
 import { LedgerInvariantMonitor } from '@ledger/invariants/ledger-invariant.monitor';
 import { LedgerInvariantStore } from '@ledger/invariants/ledger-invariant.store';
@@ -46,6 +47,7 @@ import { TransactionPostingsController } from '@ledger/reports/transaction-posti
   ],
   providers: [
     InternalAccountsService,
+    SystemAccountsStore,
     SystemAccountsService,
     PostingsStore,
     PostingsService,

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AccountKind, LedgerAccount } from '@ledger/accounts/account.entity';
 import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
+import { SystemAccountsStore } from '@ledger/accounts/system-accounts.store';
 import { CreatePostingDto } from '@ledger/postings/dto/create-posting.dto';
 import { PostingKind } from '@ledger/postings/posting-rules';
 import { PostingOutcome, PostingResult, PostingsService } from '@ledger/postings/postings.service';
@@ -33,7 +34,12 @@ function postingsServiceOn(dataSource: DataSource) {
   const accounts = new InternalAccountsService(dataSource.getRepository(LedgerAccount));
   const store = new PostingsStore(dataSource);
   const outbox = new Outbox(new ConfigService({ KAFKA_TOPIC_PREFIX: 'test.' }));
-  const service = new PostingsService(store, accounts, new SystemAccountsService(dataSource), outbox);
+  const service = new PostingsService(
+    store,
+    accounts,
+    new SystemAccountsService(new SystemAccountsStore(dataSource)),
+    outbox,
+  );
   return { service, store, accounts };
 }
 
