@@ -9,6 +9,7 @@ import { LedgerAccount } from '@ledger/accounts/account.entity';
 import { InternalAccountsController } from '@ledger/accounts/internal-accounts.controller';
 import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
+import { SystemAccountsStore } from '@ledger/accounts/system-accounts.store';
 import { LEDGER_SCHEMA } from '@ledger/database';
 import { LedgerInvariantMonitor } from '@ledger/invariants/ledger-invariant.monitor';
 import { LedgerInvariantStore } from '@ledger/invariants/ledger-invariant.store';
@@ -18,6 +19,7 @@ import { LedgerPostingsService } from '@ledger/postings/ledger-postings.service'
 import { LedgerPostingsStore } from '@ledger/postings/ledger-postings.store';
 import { PostingsController } from '@ledger/postings/postings.controller';
 import { PostingsService } from '@ledger/postings/postings.service';
+import { PostingsStore } from '@ledger/postings/postings.store';
 import { BalancesReportController } from '@ledger/reports/balances-report.controller';
 import { BalancesReportService } from '@ledger/reports/balances-report.service';
 import { LedgerReportStore } from '@ledger/reports/ledger-report.store';
@@ -45,7 +47,9 @@ import { TransactionPostingsController } from '@ledger/reports/transaction-posti
   ],
   providers: [
     InternalAccountsService,
+    SystemAccountsStore,
     SystemAccountsService,
+    PostingsStore,
     PostingsService,
     ListCountsCompactor,
     LedgerReportStore,

@@ -1,5 +1,5 @@
 import { Environment } from '@payments/contracts';
-import { ApiException } from '@payments/http';
+import { ErrorCode } from '@payments/http';
 import { ACCOUNT_KINDS, AccountKind, SystemAccountKind } from '@ledger/accounts/account.entity';
 import { MAX_JSON_AMOUNT } from '@ledger/accounts/minor-units';
 
@@ -20,6 +20,23 @@ const MOVEMENTS: Record<PostingKind, { from: AccountKind; to: AccountKind }> = {
 
 /** SETTLE and RELEASE each close the transaction's RESERVE, so each excludes the other. */
 const CLOSES_RESERVATION: readonly PostingKind[] = ['SETTLE', 'RELEASE'];
+
+/**
+ * Why a posting is refused: the API's error code for that outcome (its HTTP status follows from the
+ * code) and the message the caller reads. A refusal is one posting's result, not a fault of the batch.
+ */
+export interface PostingRefusal {
+  code: Extract<
+    ErrorCode,
+    | 'ACCOUNT_NOT_FOUND'
+    | 'INVALID_CURRENCY'
+    | 'INVALID_INPUT'
+    | 'CONFLICT'
+    | 'INSUFFICIENT_BALANCE'
+    | 'AMOUNT_OUT_OF_RANGE'
+  >;
+  message: string;
+}
 
 export interface Leg {
   account: AccountKind;
@@ -70,15 +87,20 @@ export function legsOf(kind: PostingKind, amount: bigint, fees: SettlementFees =
 
 /**
  * Fees are taken where money arrives at its destination, a payout's SETTLE or an incoming DEPOSIT,
- * and must leave part of the amount for it.
+ * and must leave part of the amount for it; undefined when they do.
  */
-export function assertFees(kind: PostingKind, amount: bigint, fees: SettlementFees): void {
+export function feesRefusal(
+  kind: PostingKind,
+  amount: bigint,
+  fees: SettlementFees,
+): PostingRefusal | undefined {
   const total = fees.platform + fees.service;
-  if (total === 0n) return;
+  if (total === 0n) return undefined;
   if (kind !== 'SETTLE' && kind !== 'DEPOSIT') {
-    throw new ApiException('INVALID_INPUT', 'Only a SETTLE or a DEPOSIT posting carries fees');
+    return { code: 'INVALID_INPUT', message: 'Only a SETTLE or a DEPOSIT posting carries fees' };
   }
-  if (total >= amount) throw new ApiException('INVALID_INPUT', 'The fees must be less than the amount');
+  if (total >= amount) return { code: 'INVALID_INPUT', message: 'The fees must be less than the amount' };
+  return undefined;
 }
 
 /** How the legs change the internal account: zero for SETTLE, which does not touch it. */
@@ -88,6 +110,15 @@ export function internalChangeOf(legs: Leg[]): bigint {
 
 export function systemAccountsOf(legs: Leg[]): SystemAccountKind[] {
   return legs.flatMap((leg) => (leg.account === 'INTERNAL' ? [] : [leg.account]));
+}
+
+/** A repeated (transactionId, kind) answers its first posting, unless its terms differ. */
+export function repeatRefusal(earlier: StoredPosting, repeat: StoredPosting): PostingRefusal | undefined {
+  if (sameTerms(earlier, repeat)) return undefined;
+  return {
+    code: 'CONFLICT',
+    message: `Transaction ${repeat.transactionId} already has a ${repeat.kind} posting with other terms`,
+  };
 }
 
 export function sameTerms(a: PostingTerms, b: PostingTerms): boolean {
@@ -106,35 +137,40 @@ export function closesReservation(kind: PostingKind): boolean {
 
 /**
  * Refuses a SETTLE or RELEASE unless the transaction's RESERVE has the same terms and is still
- * open. `postings` are all of the transaction's, read under the internal account's lock.
+ * open; undefined when it is. `postings` are all of the transaction's, read under the internal
+ * account's lock.
  */
-export function assertClosable(posting: StoredPosting, postings: StoredPosting[]): void {
+export function closingRefusal(
+  posting: StoredPosting,
+  postings: StoredPosting[],
+): PostingRefusal | undefined {
   const reservation = postings.find((other) => other.kind === 'RESERVE');
   // Absent and different (another account, amount or platform) read alike, so nothing leaks.
   if (!reservation || !sameTerms(reservation, posting)) {
-    throw new ApiException(
-      'CONFLICT',
-      `Transaction ${posting.transactionId} has no reservation of this amount on this account`,
-    );
+    return {
+      code: 'CONFLICT',
+      message: `Transaction ${posting.transactionId} has no reservation of this amount on this account`,
+    };
   }
   const closedBy = postings.find((other) => other.kind !== posting.kind && closesReservation(other.kind));
   if (closedBy) {
-    throw new ApiException(
-      'CONFLICT',
-      `The reservation of transaction ${posting.transactionId} was already closed by ${closedBy.kind}`,
-    );
+    return {
+      code: 'CONFLICT',
+      message: `The reservation of transaction ${posting.transactionId} was already closed by ${closedBy.kind}`,
+    };
   }
+  return undefined;
 }
 
-/** The internal account's balance a posting would leave must stay in 0..2^53-1. */
-export function assertInternalBalance(balanceAfter: bigint): void {
-  if (balanceAfter < 0n) {
-    throw new ApiException('INSUFFICIENT_BALANCE', 'The account balance is insufficient');
-  }
+/** The internal account's balance a posting would leave must stay in 0..2^53-1; undefined when it does. */
+export function balanceRefusal(balanceAfter: bigint): PostingRefusal | undefined {
+  if (balanceAfter < 0n)
+    return { code: 'INSUFFICIENT_BALANCE', message: 'The account balance is insufficient' };
   if (balanceAfter > MAX_JSON_AMOUNT) {
-    throw new ApiException(
-      'AMOUNT_OUT_OF_RANGE',
-      'The account balance would exceed the largest amount it can hold',
-    );
+    return {
+      code: 'AMOUNT_OUT_OF_RANGE',
+      message: 'The account balance would exceed the largest amount it can hold',
+    };
   }
+  return undefined;
 }

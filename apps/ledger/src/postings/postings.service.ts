@@ -1,30 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { BALANCE_EVENTS, Environment, uuidOf } from '@payments/contracts';
+import { BALANCE_EVENTS, uuidOf } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
 import { Outbox } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { LedgerAccount } from '@ledger/accounts/account.entity';
 import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { toJsonAmount } from '@ledger/accounts/minor-units';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
 import { AccountHolder, balanceEventsOf, BalanceMove } from '@ledger/postings/balance-events';
 import { CreatePostingDto } from '@ledger/postings/dto/create-posting.dto';
-import { AcceptedPosting, LostClaim, writePostings } from '@ledger/postings/posting-writes';
 import {
-  assertClosable,
-  assertFees,
-  assertInternalBalance,
+  balanceRefusal,
   closesReservation,
+  closingRefusal,
+  feesRefusal,
   internalChangeOf,
   legsOf,
   PostingKind,
+  PostingRefusal,
   PostingTerms,
-  sameTerms,
+  repeatRefusal,
   StoredPosting,
   systemAccountsOf,
 } from '@ledger/postings/posting-rules';
+import { AcceptedPosting, LostClaim, PostingsStore } from '@ledger/postings/postings.store';
 
 export interface PostingView {
   postingId: string;
@@ -43,18 +43,6 @@ export interface PostingOutcome {
 /** One posting of a batch: applied (or found applied before), or refused on its own. */
 export type PostingResult = PostingOutcome | ApiException;
 
-interface PostingRow {
-  id: string;
-  transaction_id: string;
-  kind: PostingKind;
-  platform_id: string;
-  environment: Environment;
-  internal_account_id: string;
-  amount: string;
-  currency: string;
-  balance_after: string;
-}
-
 /** A posting whose accounts are known and whose amounts are valid, not yet weighed against balances. */
 interface PreparedPosting {
   transactionId: string;
@@ -68,6 +56,9 @@ interface PreparedPosting {
 
 /** An accepted posting: what is written, and the balance move its event reports. */
 type Accepted = AcceptedPosting & BalanceMove;
+
+/** A posting's outcome within the batch's transaction: a refusal until it leaves the service. */
+type Decision = PostingOutcome | PostingRefusal;
 
 /** Runs of a batch that lost a claim to a concurrent request; the next run sees that request's posting. */
 const CLAIM_ATTEMPTS = 3;
@@ -83,7 +74,7 @@ const CLAIM_ATTEMPTS = 3;
 @Injectable()
 export class PostingsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: PostingsStore,
     private readonly accounts: InternalAccountsService,
     private readonly systemAccounts: SystemAccountsService,
     private readonly outbox: Outbox,
@@ -98,8 +89,11 @@ export class PostingsService {
     const prepared = await this.prepare(caller, bodies);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.dataSource.transaction((manager) =>
+        const decisions = await this.store.transaction((manager) =>
           this.apply(manager, prepared, caller.requestId),
+        );
+        return decisions.map((decision) =>
+          isRefusal(decision) ? new ApiException(decision.code, decision.message) : decision,
         );
       } catch (error) {
         if (!(error instanceof LostClaim) || attempt === CLAIM_ATTEMPTS) throw error;
@@ -111,12 +105,12 @@ export class PostingsService {
   private async prepare(
     caller: Caller,
     bodies: CreatePostingDto[],
-  ): Promise<(PreparedPosting | ApiException)[]> {
+  ): Promise<(PreparedPosting | PostingRefusal)[]> {
     const internal = await this.accounts.findAll(
       caller,
       bodies.map((body) => body.accountId),
     );
-    const prepared: (PreparedPosting | ApiException)[] = [];
+    const prepared: (PreparedPosting | PostingRefusal)[] = [];
     for (const body of bodies) {
       prepared.push(
         await this.prepareOne(caller, body, internal.get(uuidOf('InternalAccount', body.accountId) ?? '')),
@@ -130,14 +124,14 @@ export class PostingsService {
     caller: Caller,
     body: CreatePostingDto,
     account: LedgerAccount | undefined,
-  ): Promise<PreparedPosting | ApiException> {
+  ): Promise<PreparedPosting | PostingRefusal> {
     if (!account)
-      return new ApiException('ACCOUNT_NOT_FOUND', `Internal account ${body.accountId} not found`);
+      return { code: 'ACCOUNT_NOT_FOUND', message: `Internal account ${body.accountId} not found` };
     if (account.currency !== body.currency) {
-      return new ApiException(
-        'INVALID_CURRENCY',
-        `Account ${body.accountId} holds ${account.currency}, not ${body.currency}`,
-      );
+      return {
+        code: 'INVALID_CURRENCY',
+        message: `Account ${body.accountId} holds ${account.currency}, not ${body.currency}`,
+      };
     }
     const terms: PostingTerms = {
       platformId: caller.platformId,
@@ -147,11 +141,8 @@ export class PostingsService {
       currency: account.currency,
     };
     const fees = { platform: BigInt(body.platformFee ?? 0), service: BigInt(body.serviceFee ?? 0) };
-    try {
-      assertFees(body.kind, terms.amount, fees);
-    } catch (error) {
-      return refusal(error);
-    }
+    const feesRefused = feesRefusal(body.kind, terms.amount, fees);
+    if (feesRefused) return feesRefused;
     const legs = legsOf(body.kind, terms.amount, fees);
     const systemIds = await this.systemAccounts.idsOf(terms, systemAccountsOf(legs));
     return {
@@ -170,57 +161,28 @@ export class PostingsService {
   /** Decides each posting under its account's lock, then writes the accepted ones with their events. */
   private async apply(
     manager: EntityManager,
-    prepared: (PreparedPosting | ApiException)[],
+    prepared: (PreparedPosting | PostingRefusal)[],
     requestId: string | undefined,
-  ): Promise<PostingResult[]> {
-    const postings = prepared.filter((item): item is PreparedPosting => !(item instanceof ApiException));
-    if (postings.length === 0) return prepared as ApiException[];
-    const balances = await lockInternalAccounts(
+  ): Promise<Decision[]> {
+    const postings = prepared.filter((item): item is PreparedPosting => !isRefusal(item));
+    if (postings.length === 0) return prepared as PostingRefusal[];
+    const balances = await this.store.lockInternalAccounts(
       manager,
       postings.map((posting) => posting.terms.internalAccountId),
     );
-    const byTransaction = await this.postingsOf(
+    const byTransaction = await this.store.postingsOf(
       manager,
       postings.map((posting) => posting.transactionId),
     );
     const accepted: Accepted[] = [];
-    const results = prepared.map((item) =>
-      item instanceof ApiException ? item : decide(item, balances, byTransaction, accepted),
+    const decisions = prepared.map((item) =>
+      isRefusal(item) ? item : decide(item, balances, byTransaction, accepted),
     );
     if (accepted.length > 0) {
       const events = this.outbox.rowsOf(BALANCE_EVENTS, balanceEventsOf(accepted), requestId);
-      await writePostings(manager, accepted, events);
+      await this.store.write(manager, accepted, events);
     }
-    return results;
-  }
-
-  /** Every posting of the transactions, read under their internal accounts' locks. */
-  private async postingsOf(
-    manager: EntityManager,
-    transactionIds: string[],
-  ): Promise<Map<string, StoredPosting[]>> {
-    const rows: PostingRow[] = await manager.query(
-      `SELECT id, transaction_id, kind, platform_id, environment, internal_account_id, amount, currency, balance_after
-         FROM postings WHERE transaction_id = ANY($1::text[])`,
-      [[...new Set(transactionIds)]],
-    );
-    const byTransaction = new Map<string, StoredPosting[]>();
-    for (const row of rows) {
-      const postings = byTransaction.get(row.transaction_id) ?? [];
-      postings.push({
-        id: row.id,
-        transactionId: row.transaction_id,
-        kind: row.kind,
-        platformId: row.platform_id,
-        environment: row.environment,
-        internalAccountId: row.internal_account_id,
-        amount: BigInt(row.amount),
-        currency: row.currency,
-        balanceAfter: BigInt(row.balance_after),
-      });
-      byTransaction.set(row.transaction_id, postings);
-    }
-    return byTransaction;
+    return decisions;
   }
 }
 
@@ -234,7 +196,7 @@ function decide(
   balances: Map<string, bigint>,
   byTransaction: Map<string, StoredPosting[]>,
   accepted: Accepted[],
-): PostingResult {
+): Decision {
   const { transactionId, kind, terms, internalChange, entries, holder } = prepared;
   const balanceBefore = balances.get(terms.internalAccountId)!;
   const posting: StoredPosting = {
@@ -246,42 +208,19 @@ function decide(
   };
   const ofTransaction = byTransaction.get(transactionId) ?? [];
   const earlier = ofTransaction.find((other) => other.kind === kind);
-  if (earlier) {
-    return sameTerms(earlier, posting)
-      ? { posting: present(earlier), created: false }
-      : new ApiException(
-          'CONFLICT',
-          `Transaction ${transactionId} already has a ${kind} posting with other terms`,
-        );
-  }
-  try {
-    if (closesReservation(kind)) assertClosable(posting, ofTransaction);
-    assertInternalBalance(posting.balanceAfter);
-  } catch (error) {
-    return refusal(error);
-  }
+  if (earlier) return repeatRefusal(earlier, posting) ?? { posting: present(earlier), created: false };
+  const refused =
+    (closesReservation(kind) ? closingRefusal(posting, ofTransaction) : undefined) ??
+    balanceRefusal(posting.balanceAfter);
+  if (refused) return refused;
   balances.set(terms.internalAccountId, posting.balanceAfter);
   byTransaction.set(transactionId, [...ofTransaction, posting]);
   accepted.push({ posting, entries, holder, balanceBefore });
   return { posting: present(posting), created: true };
 }
 
-/** Locks the internal accounts in id order and answers their balances. */
-async function lockInternalAccounts(
-  manager: EntityManager,
-  accountIds: string[],
-): Promise<Map<string, bigint>> {
-  const rows: { id: string; balance: string }[] = await manager.query(
-    `SELECT id, balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
-    [[...new Set(accountIds)]],
-  );
-  return new Map(rows.map((row) => [row.id, BigInt(row.balance)]));
-}
-
-/** A rule's refusal becomes the posting's result; anything else is a fault and fails the batch. */
-function refusal(error: unknown): ApiException {
-  if (error instanceof ApiException) return error;
-  throw error;
+function isRefusal<T extends object>(item: T | PostingRefusal): item is PostingRefusal {
+  return 'code' in item;
 }
 
 function present(posting: StoredPosting): PostingView {

@@ -1,14 +1,14 @@
 import { Environment } from '@payments/contracts';
-import { ApiException } from '@payments/http';
 import {
-  assertClosable,
-  assertInternalBalance,
+  balanceRefusal,
   closesReservation,
+  closingRefusal,
+  feesRefusal,
   internalChangeOf,
-  assertFees,
   legsOf,
   POSTING_KINDS,
   PostingKind,
+  repeatRefusal,
   sameTerms,
   StoredPosting,
   systemAccountsOf,
@@ -24,15 +24,6 @@ const TERMS = {
 
 function posting(kind: PostingKind, changes: Partial<StoredPosting> = {}): StoredPosting {
   return { id: `${kind}-id`, transactionId: 'Transaction:1', kind, ...TERMS, balanceAfter: 0n, ...changes };
-}
-
-function errorOf(action: () => void): ApiException | undefined {
-  try {
-    action();
-    return undefined;
-  } catch (error) {
-    return error as ApiException;
-  }
 }
 
 describe('legsOf', () => {
@@ -84,13 +75,17 @@ describe('legsOf', () => {
   });
 
   it('takes fees on a SETTLE or DEPOSIT only, and less than the amount', () => {
-    expect(() => assertFees('RESERVE', 100n, { platform: 1n, service: 0n })).toThrow(
-      'Only a SETTLE or a DEPOSIT',
-    );
-    expect(() => assertFees('DEPOSIT', 100n, { platform: 1n, service: 0n })).not.toThrow();
-    expect(() => assertFees('SETTLE', 100n, { platform: 60n, service: 40n })).toThrow('less than the amount');
-    expect(() => assertFees('SETTLE', 100n, { platform: 59n, service: 40n })).not.toThrow();
-    expect(() => assertFees('RELEASE', 100n, { platform: 0n, service: 0n })).not.toThrow();
+    expect(feesRefusal('RESERVE', 100n, { platform: 1n, service: 0n })).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Only a SETTLE or a DEPOSIT posting carries fees',
+    });
+    expect(feesRefusal('DEPOSIT', 100n, { platform: 1n, service: 0n })).toBeUndefined();
+    expect(feesRefusal('SETTLE', 100n, { platform: 60n, service: 40n })).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'The fees must be less than the amount',
+    });
+    expect(feesRefusal('SETTLE', 100n, { platform: 59n, service: 40n })).toBeUndefined();
+    expect(feesRefusal('RELEASE', 100n, { platform: 0n, service: 0n })).toBeUndefined();
   });
 });
 
@@ -107,54 +102,59 @@ describe('sameTerms', () => {
       expect(sameTerms(TERMS, { ...TERMS, ...change })).toBe(false);
     }
   });
+
+  it('lets a repeated key answer its first posting only with the same terms', () => {
+    expect(repeatRefusal(posting('DEPOSIT'), posting('DEPOSIT', { id: 'other' }))).toBeUndefined();
+    expect(repeatRefusal(posting('DEPOSIT'), posting('DEPOSIT', { amount: 101n }))).toEqual({
+      code: 'CONFLICT',
+      message: 'Transaction Transaction:1 already has a DEPOSIT posting with other terms',
+    });
+  });
 });
 
-describe('assertClosable', () => {
+describe('closingRefusal', () => {
   it('lets SETTLE and RELEASE close an open reservation with the same terms', () => {
     expect(closesReservation('SETTLE') && closesReservation('RELEASE')).toBe(true);
     expect(closesReservation('DEPOSIT') || closesReservation('RESERVE')).toBe(false);
     const settle = posting('SETTLE');
-    expect(() => assertClosable(settle, [posting('RESERVE'), settle])).not.toThrow();
+    expect(closingRefusal(settle, [posting('RESERVE'), settle])).toBeUndefined();
   });
 
   it('refuses without a reservation, or with one of other terms, alike', () => {
     const settle = posting('SETTLE');
-    const missing = errorOf(() => assertClosable(settle, [settle]));
-    const otherAmount = errorOf(() => assertClosable(settle, [posting('RESERVE', { amount: 99n }), settle]));
-    const otherPlatform = errorOf(() =>
-      assertClosable(settle, [posting('RESERVE', { platformId: 'Platform:2' }), settle]),
-    );
-    expect(missing).toMatchObject({ status: 409, code: 'CONFLICT' });
-    expect(otherAmount?.message).toBe(missing?.message);
-    expect(otherPlatform?.message).toBe(missing?.message);
+    const missing = closingRefusal(settle, [settle]);
+    const otherAmount = closingRefusal(settle, [posting('RESERVE', { amount: 99n }), settle]);
+    const otherPlatform = closingRefusal(settle, [posting('RESERVE', { platformId: 'Platform:2' }), settle]);
+    expect(missing).toEqual({
+      code: 'CONFLICT',
+      message: 'Transaction Transaction:1 has no reservation of this amount on this account',
+    });
+    expect(otherAmount).toEqual(missing);
+    expect(otherPlatform).toEqual(missing);
   });
 
   it('refuses to close a reservation twice, whichever way', () => {
     const release = posting('RELEASE');
-    expect(
-      errorOf(() => assertClosable(release, [posting('RESERVE'), posting('SETTLE'), release])),
-    ).toMatchObject({
+    expect(closingRefusal(release, [posting('RESERVE'), posting('SETTLE'), release])).toEqual({
       code: 'CONFLICT',
-      message: expect.stringContaining('already closed by SETTLE'),
+      message: 'The reservation of transaction Transaction:1 was already closed by SETTLE',
     });
     const settle = posting('SETTLE');
-    expect(
-      errorOf(() => assertClosable(settle, [posting('RESERVE'), posting('RELEASE'), settle]))?.code,
-    ).toBe('CONFLICT');
+    expect(closingRefusal(settle, [posting('RESERVE'), posting('RELEASE'), settle])?.code).toBe('CONFLICT');
   });
 });
 
-describe('assertInternalBalance', () => {
+describe('balanceRefusal', () => {
   it('keeps an internal balance between zero and 2^53 - 1', () => {
-    expect(() => assertInternalBalance(0n)).not.toThrow();
-    expect(() => assertInternalBalance(9_007_199_254_740_991n)).not.toThrow();
-    expect(errorOf(() => assertInternalBalance(-1n))).toMatchObject({
-      status: 422,
+    expect(balanceRefusal(0n)).toBeUndefined();
+    expect(balanceRefusal(9_007_199_254_740_991n)).toBeUndefined();
+    expect(balanceRefusal(-1n)).toEqual({
       code: 'INSUFFICIENT_BALANCE',
+      message: 'The account balance is insufficient',
     });
-    expect(errorOf(() => assertInternalBalance(9_007_199_254_740_992n))).toMatchObject({
-      status: 400,
+    expect(balanceRefusal(9_007_199_254_740_992n)).toEqual({
       code: 'AMOUNT_OUT_OF_RANGE',
+      message: 'The account balance would exceed the largest amount it can hold',
     });
   });
 });

@@ -1,27 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { toApiId, uuidOf } from '@payments/contracts';
-import {
-  applied,
-  caller,
-  posting,
-  PostingRow,
-  postingsService,
-} from '@ledger/postings/__tests__/postings-kit';
-import { LostClaim } from '@ledger/postings/posting-writes';
+import { toApiId } from '@payments/contracts';
+import { MigratedDatabase } from '@payments/testing';
+import { LEDGER_SCHEMA } from '@ledger/database';
+import { applied, caller, LedgerTables, posting } from '@ledger/postings/__tests__/database-postings';
+import { LostClaim } from '@ledger/postings/postings.store';
+
+jest.setTimeout(30_000);
 
 /** Many postings of one caller in one call: the reserves of concurrent requests, a worker's batch. */
 describe('PostingsService: batches', () => {
-  let ledger: ReturnType<typeof postingsService>;
+  let database: MigratedDatabase;
+  let ledger: LedgerTables;
   const codesOf = (results: unknown[]) =>
     results.map((result) => (result as { code?: string }).code ?? (result as { created: boolean }).created);
 
-  beforeEach(() => {
-    ledger = postingsService();
+  beforeAll(async () => {
+    database = await MigratedDatabase.create(LEDGER_SCHEMA);
+  });
+
+  beforeEach(async () => {
+    ledger = await LedgerTables.emptied(database.dataSource);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
   });
 
   it('answers each posting in its order, in one database transaction; a refused one fails alone', async () => {
-    const funded = ledger.tables.openInternal(1_000n);
-    const empty = ledger.tables.openInternal();
+    const funded = await ledger.openInternal(1_000n);
+    const empty = await ledger.openInternal();
 
     const results = await ledger.service.postAll(caller, [
       posting('RESERVE', funded, 300, { transactionId: 'Transaction:a' }),
@@ -31,17 +38,17 @@ describe('PostingsService: batches', () => {
     ]);
 
     expect(codesOf(results)).toEqual([true, 'INSUFFICIENT_BALANCE', 'ACCOUNT_NOT_FOUND', true]);
-    expect(ledger.transaction).toHaveBeenCalledTimes(1);
-    expect(ledger.tables.balanceOf(funded)).toBe(500n);
-    expect(ledger.tables.balanceOf(empty)).toBe(0n);
-    expect(ledger.tables.postings.map((row) => row.transaction_id)).toEqual([
+    expect(ledger.store.transaction).toHaveBeenCalledTimes(1);
+    expect(await ledger.balanceOf(funded)).toBe(500n);
+    expect(await ledger.balanceOf(empty)).toBe(0n);
+    expect((await ledger.postings('RESERVE')).map((row) => row.transaction_id)).toEqual([
       'Transaction:a',
       'Transaction:d',
     ]);
   });
 
   it('weighs each posting against the balances the earlier ones left', async () => {
-    const account = ledger.tables.openInternal();
+    const account = await ledger.openInternal();
     const deposit = posting('DEPOSIT', account, 1_000, { transactionId: 'Transaction:in' });
     const reserve = posting('RESERVE', account, 1_000, { transactionId: 'Transaction:out' });
 
@@ -49,7 +56,7 @@ describe('PostingsService: batches', () => {
       'INSUFFICIENT_BALANCE',
       true,
     ]);
-    const other = ledger.tables.openInternal();
+    const other = await ledger.openInternal();
     const [, reserved] = await ledger.service.postAll(caller, [
       { ...deposit, accountId: other, transactionId: 'Transaction:in-2' },
       { ...reserve, accountId: other, transactionId: 'Transaction:out-2' },
@@ -58,19 +65,19 @@ describe('PostingsService: batches', () => {
   });
 
   it('writes a key repeated within the batch once, the repeat answering the first', async () => {
-    const account = ledger.tables.openInternal();
+    const account = await ledger.openInternal();
     const deposit = posting('DEPOSIT', account, 1_000);
 
     const [first, repeat] = await ledger.service.postAll(caller, [deposit, deposit]);
 
     expect(repeat).toEqual({ created: false, posting: applied(first).posting });
-    expect(ledger.tables.postings).toHaveLength(1);
-    expect(ledger.tables.balanceOf(account)).toBe(1_000n);
+    expect(await ledger.postings()).toHaveLength(1);
+    expect(await ledger.balanceOf(account)).toBe(1_000n);
   });
 
   it("reports each account's balance changes in order, so that they chain; a SETTLE changes none", async () => {
-    const account = ledger.tables.openInternal();
-    const other = ledger.tables.openInternal();
+    const account = await ledger.openInternal();
+    const other = await ledger.openInternal();
 
     await ledger.service.postAll(caller, [
       posting('DEPOSIT', account, 1_000, { transactionId: 'Transaction:in' }),
@@ -79,7 +86,7 @@ describe('PostingsService: batches', () => {
       posting('DEPOSIT', other, 50, { transactionId: 'Transaction:other' }),
     ]);
 
-    expect(ledger.tables.events.map((event) => event.payload)).toEqual([
+    expect((await ledger.events()).map((event) => event.payload)).toEqual([
       expect.objectContaining({
         accountId: account,
         oldBalance: 0,
@@ -99,27 +106,17 @@ describe('PostingsService: batches', () => {
         transactionId: 'Transaction:other',
       }),
     ]);
-    expect(ledger.tables.events[0]).toMatchObject({ type: 'account.balance-changed', aggregateId: account });
+    expect((await ledger.events())[0]).toMatchObject({
+      type: 'account.balance-changed',
+      aggregateId: account,
+    });
   });
 
   describe('a key claimed meanwhile by a concurrent request', () => {
-    /** The concurrent request's DEPOSIT of 1,000 to `account` under `transactionId`, committed. */
-    const theirs = (account: string, transactionId: string): PostingRow => ({
-      id: randomUUID(),
-      transaction_id: transactionId,
-      kind: 'DEPOSIT',
-      platform_id: caller.platformId,
-      environment: caller.environment,
-      internal_account_id: uuidOf('InternalAccount', account)!,
-      amount: '1000',
-      currency: 'USD',
-      balance_after: '1000',
-    });
-
     it('runs the batch again, answering that posting and writing the others', async () => {
-      const account = ledger.tables.openInternal();
-      const concurrent = theirs(account, 'Transaction:1');
-      ledger.tables.beforeNextWrite(() => ledger.tables.insertPosting(concurrent));
+      const account = await ledger.openInternal();
+      const concurrent = randomUUID();
+      ledger.beforeNextWrite(() => ledger.insertPosting(concurrent, account, 'Transaction:1'));
 
       const [answered, written] = await ledger.service.postAll(caller, [
         posting('DEPOSIT', account, 1_000, { transactionId: 'Transaction:1' }),
@@ -128,21 +125,20 @@ describe('PostingsService: batches', () => {
 
       expect(answered).toEqual({
         created: false,
-        posting: expect.objectContaining({ postingId: concurrent.id }),
+        posting: expect.objectContaining({ postingId: concurrent }),
       });
       expect(applied(written).created).toBe(true);
-      expect(ledger.transaction).toHaveBeenCalledTimes(2);
-      expect(ledger.tables.postings.map((row) => row.transaction_id)).toEqual([
+      expect(ledger.store.transaction).toHaveBeenCalledTimes(2);
+      expect((await ledger.postings()).map((row) => row.transaction_id)).toEqual([
         'Transaction:1',
         'Transaction:2',
       ]);
     });
 
     it('gives up after three runs that each lost a claim, writing nothing', async () => {
-      const account = ledger.tables.openInternal();
+      const account = await ledger.openInternal();
       const keys = ['Transaction:1', 'Transaction:2', 'Transaction:3'];
-      for (const key of keys)
-        ledger.tables.beforeNextWrite(() => ledger.tables.insertPosting(theirs(account, key)));
+      for (const key of keys) ledger.beforeNextWrite(() => ledger.insertPosting(randomUUID(), account, key));
 
       await expect(
         ledger.service.postAll(
@@ -150,8 +146,8 @@ describe('PostingsService: batches', () => {
           keys.map((transactionId) => posting('DEPOSIT', account, 1_000, { transactionId })),
         ),
       ).rejects.toBeInstanceOf(LostClaim);
-      expect(ledger.transaction).toHaveBeenCalledTimes(3);
-      expect(ledger.tables.balanceOf(account)).toBe(0n);
+      expect(ledger.store.transaction).toHaveBeenCalledTimes(3);
+      expect(await ledger.balanceOf(account)).toBe(0n);
     });
   });
 });
