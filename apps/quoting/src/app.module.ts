@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { ListCountsCompactor } from '@payments/persistence';
+import { CustomerReadinessClient } from '@payments/runtime';
 import { AccountDirectory } from '@quoting/accounts/account-directory';
 import { QUOTING_SCHEMA } from '@quoting/database';
 import { QuoteTransfersClient } from '@quoting/execution/quote-transfers.client';
@@ -69,6 +70,7 @@ import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
     Pricer,
     PlatformCurrencies,
     AccountDirectory,
+    CustomerReadinessClient,
     QuoteTransfersClient,
     QuoteStore,
     QuoteEndsResolver,

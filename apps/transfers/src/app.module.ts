@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APPROVAL_ANSWERS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { ListCountsCompactor } from '@payments/persistence';
-import { CustomerReadinessClient } from '@transfers/accounts/customer-readiness.client';
+import { CustomerReadinessClient } from '@payments/runtime';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { TRANSFERS_SCHEMA } from '@transfers/database';

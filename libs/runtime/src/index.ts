@@ -15,3 +15,4 @@ export * from './scheduling/drain';
 export * from './caching/bounded-cache';
 export * from './secrets/key-sealer';
 export * from './secrets/sealing-key.validator';
+export * from './internal-clients/customer-readiness.client';

@@ -7,8 +7,6 @@ import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { ExternalAccountDetailsDto } from '@quoting/quotes/dto/create-quote.dto';
 
 const MAX_CACHED_ACCOUNTS = 50_000;
-/** As long as the customers app may serve a platform's config from its cache. */
-const READY_TTL_MS = 60_000;
 
 /** One end of a quote: an internal account (a balance in the ledger) or an external one. */
 export interface QuoteAccount {
@@ -37,11 +35,6 @@ export class AccountDirectory implements OnApplicationShutdown {
   private readonly ledger: InternalClient;
   private readonly customers: InternalClient;
   private readonly internalAccounts = new BoundedCache<QuoteAccount>(MAX_CACHED_ACCOUNTS);
-  /**
-   * Customers found ready, by currencies. No change takes a customer's field away, but enabling a
-   * currency may require one more, so an answer is kept only as long as the config is cached there.
-   */
-  private readonly readyCustomers = new BoundedCache<void>(MAX_CACHED_ACCOUNTS, { ttlMs: READY_TTL_MS });
 
   constructor(config: ConfigService<QuotingEnvironment, true>, assertions: CallerAssertions) {
     this.ledger = new InternalClient('ledger', config.get('LEDGER_URL', { infer: true }), assertions);
@@ -108,25 +101,6 @@ export class AccountDirectory implements OnApplicationShutdown {
       `/customers/${encodeURIComponent(customerId)}`,
     );
     return customer.umaAddress?.toLowerCase() ?? null;
-  }
-
-  /**
-   * 400 MISSING_MANDATORY_USER_INFO when the sending customer lacks what a payment from
-   * `sendingCurrency` to `receivingCurrency` requires (a customer imported without it, docs/api.md#bulk-import).
-   */
-  assertCustomerPaymentReady(
-    caller: Caller,
-    customerId: string,
-    sendingCurrency: string,
-    receivingCurrency: string,
-  ): Promise<void> {
-    const currencies = [sendingCurrency, receivingCurrency].sort().join(',');
-    return this.readyCustomers.get(scopeKey(caller, `${customerId} ${currencies}`), () =>
-      this.customers.get<void>(
-        caller,
-        `/internal/customers/${encodeURIComponent(customerId)}/payment-readiness?currencies=${currencies}`,
-      ),
-    );
   }
 
   async onApplicationShutdown(): Promise<void> {

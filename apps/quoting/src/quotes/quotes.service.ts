@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Environment, uuidOf } from '@payments/contracts';
 import { ApiException, Caller, callerOf, effectIdOf, scopeOf } from '@payments/http';
+import { CustomerReadinessClient } from '@payments/runtime';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
 import { AccountDirectory, QuoteAccount } from '@quoting/accounts/account-directory';
@@ -38,6 +39,7 @@ export class QuotesService {
     private readonly pricer: Pricer,
     private readonly transfers: QuoteTransfersClient,
     private readonly umaDestinations: UmaQuoteDestinations,
+    private readonly readiness: CustomerReadinessClient,
   ) {}
 
   async create(caller: Caller, body: CreateQuoteDto): Promise<QuoteView> {
@@ -67,12 +69,10 @@ export class QuotesService {
     });
     await this.ends.assertWithinLimits(scope, ends, priced);
     if (ends.sendingCustomerId) {
-      await this.accounts.assertCustomerPaymentReady(
-        caller,
-        ends.sendingCustomerId,
+      await this.readiness.assertReady(caller, ends.sendingCustomerId, [
         ends.sendingCurrency,
         ends.receivingCurrency,
-      );
+      ]);
     }
     const destination = ends.uma
       ? undefined

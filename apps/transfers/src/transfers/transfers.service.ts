@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiException, Caller, effectIdOf } from '@payments/http';
-import { CustomerReadinessClient } from '@transfers/accounts/customer-readiness.client';
+import { CustomerReadinessClient } from '@payments/runtime';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { RailOutcomes } from '@transfers/rails/rail-outcomes';
@@ -77,7 +77,8 @@ export class TransfersService {
       { internal, external, externalField: incoming ? 'source.accountId' : 'destination.accountId' },
       direction,
     );
-    if (internal.customerId) await this.readiness.assertReady(caller, internal.customerId, internal.currency);
+    if (internal.customerId)
+      await this.readiness.assertReady(caller, internal.customerId, [internal.currency]);
     const ends: TransactionEnds = incoming
       ? {
           type: 'INCOMING',

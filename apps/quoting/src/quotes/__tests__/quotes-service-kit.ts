@@ -1,5 +1,6 @@
 import { Environment, toApiId } from '@payments/contracts';
 import { ApiException, Caller, PlatformScope } from '@payments/http';
+import { CustomerReadinessClient } from '@payments/runtime';
 import { randomUUID } from 'node:crypto';
 import { AccountDirectory, QuoteAccount } from '@quoting/accounts/account-directory';
 import { QuoteTransfersClient } from '@quoting/execution/quote-transfers.client';
@@ -178,7 +179,6 @@ export function quotesService(ends: QuoteEnds = ACCOUNT_ENDS) {
   const accounts = {
     fundingAccount: jest.fn().mockResolvedValue('InternalAccount:funding'),
     createExternalAccount: jest.fn().mockResolvedValue(DESTINATION),
-    assertCustomerPaymentReady: jest.fn().mockResolvedValue(undefined),
   };
   const transfers = {
     open: jest.fn(async (_caller: Caller, quote: Quote) => ({
@@ -187,6 +187,7 @@ export function quotesService(ends: QuoteEnds = ACCOUNT_ENDS) {
     })),
   };
   const umaDestinations = { payRequest: jest.fn().mockResolvedValue(undefined) };
+  const readiness = { assertReady: jest.fn().mockResolvedValue(undefined) };
   const service = new QuotesService(
     rows as unknown as QuoteStore,
     accounts as unknown as AccountDirectory,
@@ -194,6 +195,7 @@ export function quotesService(ends: QuoteEnds = ACCOUNT_ENDS) {
     pricer as unknown as Pricer,
     transfers as unknown as QuoteTransfersClient,
     umaDestinations as unknown as UmaQuoteDestinations,
+    readiness as unknown as CustomerReadinessClient,
   );
-  return { service, rows, resolver, pricer, accounts, transfers, umaDestinations };
+  return { service, rows, resolver, pricer, accounts, transfers, umaDestinations, readiness };
 }

@@ -76,20 +76,18 @@ describe('QuotesService: creating a quote', () => {
   });
 
   it('refuses a sending customer lacking what the currencies require, creating no destination and storing nothing', async () => {
-    const { service, rows, accounts } = quotesService({ ...ACCOUNT_ENDS, destination: undefined });
+    const { service, rows, accounts, readiness } = quotesService({ ...ACCOUNT_ENDS, destination: undefined });
     const insert = jest.spyOn(rows, 'insert');
     const missing = new ApiException('MISSING_MANDATORY_USER_INFO', 'NATIONALITY', {
       missingFields: ['NATIONALITY'],
     });
-    accounts.assertCustomerPaymentReady.mockRejectedValue(missing);
+    readiness.assertReady.mockRejectedValue(missing);
 
     await expect(service.create(caller, quoteRequest())).rejects.toBe(missing);
-    expect(accounts.assertCustomerPaymentReady).toHaveBeenCalledWith(
-      caller,
-      ACCOUNT_ENDS.sendingCustomerId,
+    expect(readiness.assertReady).toHaveBeenCalledWith(caller, ACCOUNT_ENDS.sendingCustomerId, [
       ACCOUNT_ENDS.sendingCurrency,
       ACCOUNT_ENDS.receivingCurrency,
-    );
+    ]);
     expect(accounts.createExternalAccount).not.toHaveBeenCalled();
     expect(insert).not.toHaveBeenCalled();
   });

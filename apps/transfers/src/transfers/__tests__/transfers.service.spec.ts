@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { Environment } from '@payments/contracts';
 import { Caller } from '@payments/http';
-import { CustomerReadinessClient } from '@transfers/accounts/customer-readiness.client';
+import { CustomerReadinessClient } from '@payments/runtime';
 import { ExternalAccount, ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerAccount, LedgerClient } from '@transfers/accounts/ledger.client';
 import { RailOutcomes } from '@transfers/rails/rail-outcomes';
@@ -132,7 +132,7 @@ describe('TransfersService', () => {
       const missing = { code: 'MISSING_MANDATORY_USER_INFO', details: { missingFields: ['NATIONALITY'] } };
       readiness.assertReady.mockRejectedValue(missing);
       await expect(service.transferOut(sandbox, out())).rejects.toBe(missing);
-      expect(readiness.assertReady).toHaveBeenCalledWith(sandbox, internal.customerId, 'USD');
+      expect(readiness.assertReady).toHaveBeenCalledWith(sandbox, internal.customerId, ['USD']);
       expect(outgoing.send).not.toHaveBeenCalled();
     });
 
