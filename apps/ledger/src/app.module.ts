@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BALANCE_EVENTS, CUSTOMER_EVENTS, PLATFORM_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
-import { ListCountsCompactor } from '@payments/persistence';
+import { ListCountsWorker } from '@payments/persistence';
 import { AccountLookupController } from '@ledger/accounts/account-lookup.controller';
 import { AccountOpeningConsumer } from '@ledger/accounts/account-opening.consumer';
 import { LedgerAccount } from '@ledger/accounts/account.entity';
@@ -10,7 +10,7 @@ import { InternalAccountsController } from '@ledger/accounts/internal-accounts.c
 import { InternalAccountsService } from '@ledger/accounts/internal-accounts.service';
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
 import { LEDGER_SCHEMA } from '@ledger/database';
-import { LedgerInvariantMonitor } from '@ledger/invariants/ledger-invariant.monitor';
+import { LedgerInvariantWorker } from '@ledger/invariants/ledger-invariant.worker';
 import { LedgerInvariantStore } from '@ledger/invariants/ledger-invariant.store';
 import { LedgerEnvironment } from '@ledger/ledger.environment';
 import { LedgerPostingsController } from '@ledger/postings/ledger-postings.controller';
@@ -47,13 +47,13 @@ import { TransactionPostingsController } from '@ledger/reports/transaction-posti
     InternalAccountsService,
     SystemAccountsService,
     PostingsService,
-    ListCountsCompactor,
+    ListCountsWorker,
     LedgerReportStore,
     BalancesReportService,
     LedgerPostingsStore,
     LedgerPostingsService,
     LedgerInvariantStore,
-    LedgerInvariantMonitor,
+    LedgerInvariantWorker,
   ],
 })
 export class AppModule {}

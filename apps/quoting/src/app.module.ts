@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
-import { ListCountsCompactor } from '@payments/persistence';
+import { ListCountsWorker } from '@payments/persistence';
 import { AccountDirectory } from '@quoting/accounts/account-directory';
 import { QUOTING_SCHEMA } from '@quoting/database';
 import { QuoteTransfersClient } from '@quoting/execution/quote-transfers.client';
@@ -74,7 +74,7 @@ import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
     QuoteEndsResolver,
     QuotesService,
     QuoteList,
-    ListCountsCompactor,
+    ListCountsWorker,
     UmaCounterparties,
     RemoteUmaCounterparty,
     ReceiverLookupStore,

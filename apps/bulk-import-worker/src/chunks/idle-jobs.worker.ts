@@ -1,7 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { handleEach, Parking } from '@payments/persistence';
-import { PollingLoop, PollingWorker } from '@payments/runtime';
+import { handleEach, PollingWorker } from '@payments/persistence';
 import { ConfigService } from '@nestjs/config';
 import { toApiId } from '@payments/contracts';
 import { DataSource } from 'typeorm';
@@ -23,24 +22,16 @@ const IDLE_LOCKS = 5;
  * systemic fault (Redis or the database down) only delays the next sweep.
  */
 @Injectable()
-export class IdleJobsSweeper extends PollingWorker {
-  private readonly logger = new Logger(IdleJobsSweeper.name);
-  private readonly parking = new Parking(this.logger, 'idle-jobs-sweeper', {
-    table: 'import_jobs',
-    key: 'id',
-    keyType: 'uuid',
-  });
+export class IdleJobsWorker extends PollingWorker {
+  private readonly parking = this.declareLoop({
+    name: 'idle-jobs-sweeper',
+    work: 'sweeping idle bulk import jobs',
+    table: { table: 'import_jobs', key: 'id', keyType: 'uuid' },
+    tick: () => this.sweep(),
+    idleMs: SWEEP_INTERVAL_MS,
+    errorMs: SWEEP_INTERVAL_MS,
+  }).parking;
   private readonly idleMs: number;
-  protected readonly loop = new PollingLoop(
-    this.logger,
-    'sweeping idle bulk import jobs',
-    () => this.sweep(),
-    {
-      name: 'idle-jobs-sweeper',
-      idleMs: SWEEP_INTERVAL_MS,
-      errorMs: SWEEP_INTERVAL_MS,
-    },
-  );
 
   constructor(
     private readonly store: ImportJobsStore,
