@@ -4,7 +4,7 @@ import { BULK_IMPORT_JOB_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { ChunkQueue } from '@bulk-import/chunks/chunk-queue';
-import { ChunkProcessor } from '@bulk-import/chunks/chunk.processor';
+import { ChunkWorker } from '@bulk-import/chunks/chunk.worker';
 import { CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
 import { IdleJobsWorker } from '@bulk-import/chunks/idle-jobs.worker';
 import { BULK_IMPORT_SCHEMA } from '@bulk-import/database';
@@ -37,7 +37,7 @@ import { SpoolWorker } from '@bulk-import/uploads/spool.worker';
     UploadsService,
     UploadSlots,
     ChunkQueue,
-    ChunkProcessor,
+    ChunkWorker,
     CustomerBatchesClient,
     IdleJobsWorker,
     SpoolWorker,

@@ -17,7 +17,7 @@ const IDLE_LOCKS = 5;
  * Puts the unfinished chunks of idle jobs on the queue again. A chunk reaches the queue only after
  * its upload commits, so a replica stopping in between would strand the job; so would a Redis that
  * lost its data. Chunks still on the queue are not added twice (their queue ids are fixed), and a
- * chunk done meanwhile is skipped by the processor, so sweeping a job that was merely slow is harmless.
+ * chunk done meanwhile is skipped by the chunk worker, so sweeping a job that was merely slow is harmless.
  * Every replica sweeps. A job the sweep keeps failing on is parked and the others are swept; a
  * systemic fault (Redis or the database down) only delays the next sweep.
  */
