@@ -60,9 +60,7 @@ const chunkDuration = new Histogram({
  * taken again only counts one more attempt on its row).
  */
 @Injectable()
-export class ChunkWorker
-  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
-{
+export class ChunkWorker implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(ChunkWorker.name);
   /** Which replica took or finished a chunk, kept on the chunk for inspection. */
   private readonly workerName = `${hostname()}#${process.pid}`;
