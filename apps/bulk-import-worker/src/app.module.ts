@@ -4,9 +4,9 @@ import { BULK_IMPORT_JOB_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { ChunkQueue } from '@bulk-import/chunks/chunk-queue';
-import { ChunkProcessor } from '@bulk-import/chunks/chunk.processor';
+import { ChunkWorker } from '@bulk-import/chunks/chunk.worker';
 import { CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
-import { IdleJobsSweeper } from '@bulk-import/chunks/idle-jobs.sweeper';
+import { IdleJobsWorker } from '@bulk-import/chunks/idle-jobs.worker';
 import { BULK_IMPORT_SCHEMA } from '@bulk-import/database';
 import { ImportJob } from '@bulk-import/jobs/import-job.entity';
 import { ImportJobList } from '@bulk-import/jobs/import-job-list';
@@ -16,7 +16,7 @@ import { BULK_IMPORT_RETENTION } from '@bulk-import/retention';
 import { UploadsController } from '@bulk-import/uploads/uploads.controller';
 import { UploadSlots } from '@bulk-import/uploads/upload-slots';
 import { UploadsService } from '@bulk-import/uploads/uploads.service';
-import { SpoolSweeper } from '@bulk-import/uploads/spool-sweeper';
+import { SpoolWorker } from '@bulk-import/uploads/spool.worker';
 
 @Module({
   imports: [
@@ -37,10 +37,10 @@ import { SpoolSweeper } from '@bulk-import/uploads/spool-sweeper';
     UploadsService,
     UploadSlots,
     ChunkQueue,
-    ChunkProcessor,
+    ChunkWorker,
     CustomerBatchesClient,
-    IdleJobsSweeper,
-    SpoolSweeper,
+    IdleJobsWorker,
+    SpoolWorker,
   ],
 })
 export class AppModule {}

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { serviceFoundation } from '@payments/messaging';
-import { ListCountsCompactor } from '@payments/persistence';
+import { ListCountsWorker } from '@payments/persistence';
 import { AuditChangesReader } from '@gateway/audit/audit-changes.reader';
 import { AuditEntry } from '@gateway/audit/audit-entry.entity';
 import { AuditLogController } from '@gateway/audit/audit-log.controller';
@@ -39,7 +39,7 @@ import { TokensService } from '@gateway/tokens/tokens.service';
     TokenAuthenticator,
     SecretVerificationLimiter,
     TokensService,
-    ListCountsCompactor,
+    ListCountsWorker,
     IdempotencyStore,
     AuditTrail,
     AuditLogService,

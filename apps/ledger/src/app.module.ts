@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BALANCE_EVENTS, CUSTOMER_EVENTS, PLATFORM_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
-import { ListCountsCompactor } from '@payments/persistence';
+import { ListCountsWorker } from '@payments/persistence';
 import { AccountLookupController } from '@ledger/accounts/account-lookup.controller';
 import { AccountOpeningConsumer } from '@ledger/accounts/account-opening.consumer';
 import { LedgerAccount } from '@ledger/accounts/account.entity';
@@ -11,7 +11,7 @@ import { InternalAccountsService } from '@ledger/accounts/internal-accounts.serv
 import { SystemAccountsService } from '@ledger/accounts/system-accounts.service';
 import { SystemAccountsStore } from '@ledger/accounts/system-accounts.store';
 import { LEDGER_SCHEMA } from '@ledger/database';
-import { LedgerInvariantMonitor } from '@ledger/invariants/ledger-invariant.monitor';
+import { LedgerInvariantWorker } from '@ledger/invariants/ledger-invariant.worker';
 import { LedgerInvariantStore } from '@ledger/invariants/ledger-invariant.store';
 import { LedgerEnvironment } from '@ledger/ledger.environment';
 import { LedgerPostingsController } from '@ledger/postings/ledger-postings.controller';
@@ -51,13 +51,13 @@ import { TransactionPostingsController } from '@ledger/reports/transaction-posti
     SystemAccountsService,
     PostingsStore,
     PostingsService,
-    ListCountsCompactor,
+    ListCountsWorker,
     LedgerReportStore,
     BalancesReportService,
     LedgerPostingsStore,
     LedgerPostingsService,
     LedgerInvariantStore,
-    LedgerInvariantMonitor,
+    LedgerInvariantWorker,
   ],
 })
 export class AppModule {}

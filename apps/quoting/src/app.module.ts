@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PLATFORM_EVENTS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
-import { ListCountsCompactor } from '@payments/persistence';
+import { ListCountsWorker } from '@payments/persistence';
 import { CustomerReadinessClient } from '@payments/runtime';
 import { AccountDirectory } from '@quoting/accounts/account-directory';
 import { QUOTING_SCHEMA } from '@quoting/database';
@@ -76,7 +76,7 @@ import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
     QuoteEndsResolver,
     QuotesService,
     QuoteList,
-    ListCountsCompactor,
+    ListCountsWorker,
     UmaCounterparties,
     RemoteUmaCounterparty,
     ReceiverLookupStore,

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APPROVAL_ANSWERS, TRANSACTION_EVENTS } from '@payments/contracts';
 import { serviceFoundation } from '@payments/messaging';
-import { ListCountsCompactor } from '@payments/persistence';
+import { ListCountsWorker } from '@payments/persistence';
 import { CustomerReadinessClient } from '@payments/runtime';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
@@ -77,7 +77,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     TransactionsService,
     TransactionHistoryStore,
     TransactionHistoryService,
-    ListCountsCompactor,
+    ListCountsWorker,
     TransfersService,
     OutgoingSender,
     PendingOpener,

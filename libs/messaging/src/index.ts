@@ -1,7 +1,7 @@
 export * from './tokens';
 export * from './kafka-client';
 export * from './messaging.module';
-export * from './outbox-relay';
+export * from './outbox-relay.worker';
 export * from './kafka-event.server';
 export { EventBatchPattern } from './event-routes';
 export * from './start-service';

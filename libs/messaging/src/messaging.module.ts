@@ -14,7 +14,7 @@ import { createKafkaClient } from './kafka-client';
 import { kafkaSecurity } from './kafka-security';
 import { KafkaEventServer } from './kafka-event.server';
 import { OutboxLagMetric } from './outbox-lag.metric';
-import { OutboxRelay } from './outbox-relay';
+import { OutboxRelayWorker } from './outbox-relay.worker';
 import { KAFKA, MESSAGING_OPTIONS, MessagingOptions } from './tokens';
 
 const METADATA_TIMEOUT_MS = 30_000;
@@ -115,7 +115,7 @@ export class MessagingModule {
             ),
         },
         KafkaTopics,
-        OutboxRelay,
+        OutboxRelayWorker,
         OutboxLagMetric,
         KafkaEventServer,
       ],

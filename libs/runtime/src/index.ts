@@ -9,7 +9,6 @@ export * from './runtime.module';
 export * from './bootstrap/http-app';
 export * from './scheduling/wakeable-sleep';
 export * from './scheduling/polling-loop';
-export * from './scheduling/polling-worker';
 export * from './scheduling/lease-heartbeat';
 export * from './scheduling/drain';
 export * from './caching/bounded-cache';

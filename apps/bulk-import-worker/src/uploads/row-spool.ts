@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { StoredRow } from '@bulk-import/csv/csv-row';
 
-/** Names of spool files, by which the sweeper (spool-sweeper.ts) knows its own files in /tmp. */
+/** Names of spool files, by which the sweeper (spool.worker.ts) knows its own files in /tmp. */
 export const SPOOL_FILE_PATTERN = /^bulk-upload-[0-9a-f-]{36}\.ndjson$/;
 
 /**

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ListCountsCompactor } from '@payments/persistence';
+import { ListCountsWorker } from '@payments/persistence';
 import { Customer } from '@customers/customers/customer.entity';
 import { CustomersController } from '@customers/customers/customers.controller';
 import { CustomerList } from '@customers/customers/customer-list';
@@ -11,7 +11,7 @@ import { PlatformsModule } from '@customers/platforms/platforms.module';
 @Module({
   imports: [TypeOrmModule.forFeature([Customer]), PlatformsModule],
   controllers: [CustomersController, InternalCustomersController],
-  providers: [CustomersService, CustomerList, ListCountsCompactor],
+  providers: [CustomersService, CustomerList, ListCountsWorker],
   exports: [CustomersService],
 })
 export class CustomersModule {}

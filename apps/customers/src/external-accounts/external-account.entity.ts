@@ -39,7 +39,7 @@ export class ExternalAccount extends ScopedRecord {
   @Column('timestamptz', { name: 'activate_at', nullable: true })
   activateAt: Date | null;
 
-  /** Set when the activator gave up on the account (see PendingAccountActivator); not read otherwise. */
+  /** Set when the activator gave up on the account (see PendingAccountWorker); not read otherwise. */
   @Column({ type: 'timestamptz', name: 'parked_at', nullable: true, select: false, insert: false })
   parkedAt?: Date | null;
 }

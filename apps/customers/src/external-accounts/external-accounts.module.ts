@@ -2,12 +2,12 @@ import { Module } from '@nestjs/common';
 import { ExternalAccountsController } from '@customers/external-accounts/external-accounts.controller';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
 import { InternalExternalAccountsController } from '@customers/external-accounts/internal-external-accounts.controller';
-import { PendingAccountActivator } from '@customers/external-accounts/pending-account.activator';
+import { PendingAccountWorker } from '@customers/external-accounts/pending-account.worker';
 
 /** External accounts of customers and platforms, their internal lookup and the activation of pending ones. */
 @Module({
   controllers: [ExternalAccountsController, InternalExternalAccountsController],
-  providers: [ExternalAccountsService, PendingAccountActivator],
+  providers: [ExternalAccountsService, PendingAccountWorker],
   exports: [ExternalAccountsService],
 })
 export class ExternalAccountsModule {}

@@ -1,8 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
-import { handleEach, isSystemicFault, ItemFailure, Parking } from '@payments/persistence';
-import { PollingLoop, PollingWorker } from '@payments/runtime';
+import { handleEach, isSystemicFault, ItemFailure, PollingWorker } from '@payments/persistence';
 import { DataSource } from 'typeorm';
 import { Quote } from '@quoting/quotes/quote.entity';
 import { QuoteStore } from '@quoting/quotes/quote.store';
@@ -24,17 +23,14 @@ const EXPIRY_ONE_BY_ONE = 200;
  */
 @Injectable()
 export class QuoteLifecycleWorker extends PollingWorker {
-  private readonly logger = new Logger(QuoteLifecycleWorker.name);
-  private readonly parking = new Parking(this.logger, 'quote-lifecycle', {
-    table: 'quotes',
-    key: 'id',
-    keyType: 'uuid',
-  });
-  protected readonly loop = new PollingLoop(this.logger, 'the quote sweep', () => this.sweep(), {
+  private readonly parking = this.declareLoop({
     name: 'quote-lifecycle',
+    work: 'the quote sweep',
+    table: { table: 'quotes', key: 'id', keyType: 'uuid' },
+    tick: () => this.sweep(),
     idleMs: SWEEP_MS,
     errorMs: SWEEP_MS,
-  });
+  }).parking;
 
   constructor(
     private readonly store: QuoteStore,

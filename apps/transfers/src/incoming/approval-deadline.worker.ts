@@ -1,9 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
-import { isolateFailures, Parking } from '@payments/persistence';
-import { PollingLoop, PollingWorker } from '@payments/runtime';
+import { isolateFailures, PollingWorker } from '@payments/persistence';
 import { DataSource } from 'typeorm';
 import { ApprovalDecisions } from '@transfers/incoming/approval-decisions';
 import { timedOut } from '@transfers/incoming/approval-rules';
@@ -26,19 +25,15 @@ const PARK_AFTER_FAILURES = 5;
  */
 @Injectable()
 export class ApprovalDeadlineWorker extends PollingWorker {
-  private readonly logger = new Logger(ApprovalDeadlineWorker.name);
-  protected readonly loop = new PollingLoop(
-    this.logger,
-    'timing out overdue approvals',
-    async () => (await this.timeOutOverdue()) === BATCH_SIZE,
-    { name: 'approval-deadline', idleMs: POLL_MS, errorMs: POLL_MS * 20 },
-  );
-  private readonly parking = new Parking(
-    this.logger,
-    'approval-deadline',
-    { table: 'incoming_approvals', key: 'transaction_id', keyType: 'uuid' },
-    PARK_AFTER_FAILURES,
-  );
+  private readonly parking = this.declareLoop({
+    name: 'approval-deadline',
+    work: 'timing out overdue approvals',
+    table: { table: 'incoming_approvals', key: 'transaction_id', keyType: 'uuid' },
+    maxFailures: PARK_AFTER_FAILURES,
+    tick: async () => (await this.timeOutOverdue()) === BATCH_SIZE,
+    idleMs: POLL_MS,
+    errorMs: POLL_MS * 20,
+  }).parking;
   private readonly timeoutSeconds: number;
 
   constructor(

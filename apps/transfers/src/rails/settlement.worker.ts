@@ -1,8 +1,8 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { context } from '@opentelemetry/api';
 import { ConfigService } from '@nestjs/config';
-import { isolateFailures, isSystemicFault, Parking } from '@payments/persistence';
-import { drainGraceMs, Lease, LEASE_MS, LeaseHeartbeat, PollingLoop, settledWithin } from '@payments/runtime';
+import { isolateFailures, isSystemicFault, PollingWorker } from '@payments/persistence';
+import { drainGraceMs, Lease, LEASE_MS, LeaseHeartbeat, settledWithin } from '@payments/runtime';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
 import { ApiException } from '@payments/http';
@@ -58,22 +58,19 @@ const railLag = new Histogram({
  * recorded is recorded in halves, so that only the attempt that fails it is parked.
  */
 @Injectable()
-export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(SettlementWorker.name);
+export class SettlementWorker extends PollingWorker {
   /** Claims due attempts every POLL_MS, or at once while full batches keep coming. */
-  private readonly loop = new PollingLoop(
-    this.logger,
-    'claiming due rail attempts',
-    async () => (this.inFlight.size < MAX_BATCHES_IN_FLIGHT ? await this.claimBatch() : 0) === BATCH_SIZE,
-    { name: 'settlement', idleMs: POLL_MS, errorMs: POLL_MS * 20 },
-  );
+  private readonly parking = this.declareLoop({
+    name: 'settlement',
+    work: 'claiming due rail attempts',
+    table: { table: 'rail_attempts', key: 'transaction_id', keyType: 'uuid' },
+    maxFailures: PARK_AFTER_TRIES,
+    tick: async () =>
+      (this.inFlight.size < MAX_BATCHES_IN_FLIGHT ? await this.claimBatch() : 0) === BATCH_SIZE,
+    idleMs: POLL_MS,
+    errorMs: POLL_MS * 20,
+  }).parking;
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly parking = new Parking(
-    this.logger,
-    'settlement',
-    { table: 'rail_attempts', key: 'transaction_id', keyType: 'uuid' },
-    PARK_AFTER_TRIES,
-  );
 
   private readonly leases: LeaseHeartbeat;
   private readonly drainGraceMs: number;
@@ -85,6 +82,7 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
     private readonly ledger: LedgerClient,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
+    super();
     this.leases = new LeaseHeartbeat(this.logger, 'rail attempts', {
       renew: (leases) => attempts.renewLeases(leases, LEASE_MS),
       release: (leases) => attempts.releaseLeases(leases),
@@ -92,17 +90,12 @@ export class SettlementWorker implements OnApplicationBootstrap, BeforeApplicati
     this.drainGraceMs = drainGraceMs(config.get('SHUTDOWN_TIMEOUT_MS', { infer: true }));
   }
 
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
   /**
    * Finishes the batches in hand, whose ledger steps are made and should be recorded, before the
    * database and ledger connections close (they close in onApplicationShutdown); the claims of
    * those that do not finish within the grace are released for another replica.
    */
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+  protected override async afterLoopsStop(): Promise<void> {
     await settledWithin(this.inFlight, this.drainGraceMs);
     await this.leases.releaseAll();
   }

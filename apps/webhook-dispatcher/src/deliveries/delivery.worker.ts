@@ -1,8 +1,8 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { APPROVAL_ANSWERS } from '@payments/contracts';
-import { BatchGroupCommit, GroupCommit, isSystemicFault, Outbox, Parking } from '@payments/persistence';
-import { delay, drainGraceMs, LEASE_MS, PollingLoop, settledWithin } from '@payments/runtime';
+import { BatchGroupCommit, GroupCommit, isSystemicFault, Outbox, PollingWorker } from '@payments/persistence';
+import { delay, drainGraceMs, LEASE_MS, settledWithin } from '@payments/runtime';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import { ApprovalRequestSender } from '@webhooks/approvals/approval-request.sender';
@@ -44,13 +44,7 @@ const RECORD_TRIES = 3;
  * writes their outcomes, and releases the leases of the rest, which another replica sends at once.
  */
 @Injectable()
-export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(DeliveryWorker.name);
-  private readonly parking = new Parking(this.logger, 'webhook-delivery', {
-    table: 'deliveries',
-    key: 'id',
-    keyType: 'uuid',
-  });
+export class DeliveryWorker extends PollingWorker {
   private readonly concurrency: number;
   private readonly redeliveryConcurrency: number;
   private readonly redeliveryPerPlatform: number;
@@ -59,23 +53,23 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly drainGraceMs: number;
   private readonly enqueuer: BatchGroupCommit<NewDelivery, Enqueued>;
   private readonly recorder: GroupCommit<DeliveryUpdate, DueDelivery | undefined>;
-  private readonly loop = new PollingLoop(
-    this.logger,
-    'taking due webhook deliveries',
-    () => this.takeDue(),
-    {
-      name: 'webhook-delivery',
-      idleMs: () => this.untilNextTakeMs(),
-      errorMs: ERROR_DELAY_MS,
-    },
-  );
+  /** The take of due deliveries; its parking sets aside a delivery whose outcome cannot be stored. */
+  private readonly deliveries = this.declareLoop({
+    name: 'webhook-delivery',
+    work: 'taking due webhook deliveries',
+    table: { table: 'deliveries', key: 'id', keyType: 'uuid' },
+    tick: () => this.takeDue(),
+    idleMs: () => this.untilNextTakeMs(),
+    errorMs: ERROR_DELAY_MS,
+  });
   /** The redelivery lane's own loop: a bulk redelivery's backlog never delays the take above. */
-  private readonly redeliveryLoop = new PollingLoop(
-    this.logger,
-    'taking redelivered webhooks',
-    () => this.takeRedeliveries(),
-    { name: 'webhook-redelivery', idleMs: POLL_MS, errorMs: ERROR_DELAY_MS },
-  );
+  private readonly redeliveryLoop = this.declareLoop({
+    name: 'webhook-redelivery',
+    work: 'taking redelivered webhooks',
+    tick: () => this.takeRedeliveries(),
+    idleMs: POLL_MS,
+    errorMs: ERROR_DELAY_MS,
+  }).loop;
   private readonly sending = new Set<Promise<void>>();
   /**
    * Approval requests in flight, outside the WEBHOOK_CONCURRENCY slots: each lasts up to
@@ -103,6 +97,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly outbox: Outbox,
     private readonly redeliveries: RedeliveryStore,
   ) {
+    super();
     this.concurrency = config.get('WEBHOOK_CONCURRENCY', { infer: true });
     this.redeliveryConcurrency = config.get('WEBHOOK_REDELIVERY_CONCURRENCY', { infer: true });
     this.redeliveryPerPlatform = config.get('WEBHOOK_REDELIVERY_PER_PLATFORM', { infer: true });
@@ -116,17 +111,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.recorder = new GroupCommit((updates) => this.recordAll(updates), RECORD_BATCHING);
   }
 
-  onApplicationBootstrap(): void {
-    this.loop.start();
-    this.redeliveryLoop.start();
-  }
-
   /**
-   * Before the database closes: stops taking work, lets what is in flight finish and be written back
-   * within the grace, then releases the leases of what did not (its outcome is not written).
+   * Before the database closes, once the loops stopped taking work: lets what is in flight finish and
+   * be written back within the grace, then releases the leases of what did not (its outcome is not written).
    */
-  async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all([this.loop.stop(), this.redeliveryLoop.stop()]);
+  protected override async afterLoopsStop(): Promise<void> {
     const deadline = Date.now() + this.drainGraceMs;
     // A delivery handed over while the others finished joins the set: wait for it too.
     const inFlight = () => [...this.sending, ...this.asking, ...this.redelivering];
@@ -158,13 +147,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** The table may hold deliveries that could go now (enqueued or released by someone else). */
   notify(): void {
     this.backlog = true;
-    this.loop.wake();
+    this.deliveries.loop.wake();
     this.redeliveryLoop.wake();
   }
 
   /** Claims only while running and with a slot free; a batch may overshoot by its size. */
   private claimMs(): number {
-    return this.loop.isRunning && this.sending.size < this.concurrency ? LEASE_MS : 0;
+    return this.deliveries.loop.isRunning && this.sending.size < this.concurrency ? LEASE_MS : 0;
   }
 
   /**
@@ -209,7 +198,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         : this.sending;
     const sending = this.deliver(delivery).finally(() => {
       slots.delete(sending);
-      (slots === this.redelivering ? this.redeliveryLoop : this.loop).wake();
+      (slots === this.redelivering ? this.redeliveryLoop : this.deliveries.loop).wake();
     });
     slots.add(sending);
   }
@@ -251,7 +240,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       } catch (error) {
         this.logger.error({ err: error, deliveryId: update.id }, 'could not record a webhook outcome');
         // When stopping, the lease runs out instead and the webhook is sent again later.
-        if (!this.loop.isRunning) return undefined;
+        if (!this.deliveries.loop.isRunning) return undefined;
         if (!isSystemicFault(error) && ++failures >= RECORD_TRIES && (await this.park(update, error)))
           return undefined;
         await delay(ERROR_DELAY_MS);
@@ -276,7 +265,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** Parks the delivery of an outcome that cannot be stored; false when parking fails too. */
   private async park({ id }: DeliveryUpdate, error: unknown): Promise<boolean> {
     try {
-      await this.parking.park(this.dataSource, [{ key: id, ids: { deliveryId: id }, error }]);
+      await this.deliveries.parking.park(this.dataSource, [{ key: id, ids: { deliveryId: id }, error }]);
       return true;
     } catch (parkError) {
       this.logger.error({ err: parkError, deliveryId: id }, 'could not park a webhook delivery');

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { addParkingColumns } from '../parking/parked-rows';
 
 /**
- * The outbox relay parks a message the cluster refuses on its own (libs/messaging OutboxRelay).
+ * The outbox relay parks a message the cluster refuses on its own (libs/messaging OutboxRelayWorker).
  * Every app lists this migration after the one that created its outbox (createMessagingTables).
  */
 export class OutboxParking1764600000000 implements MigrationInterface {

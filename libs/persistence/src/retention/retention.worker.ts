@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PollingLoop, PollingWorker } from '@payments/runtime';
 import { DataSource } from 'typeorm';
+import { PollingWorker } from '../workers/polling-worker';
 import { purgeExpired, PurgeBounds, RetentionPolicy } from './purge-expired';
 
 /** The policies of the app's tables, its inbox included (RetentionModule). */
@@ -18,23 +18,18 @@ const IDLE_MS = 60_000;
  */
 @Injectable()
 export class RetentionWorker extends PollingWorker {
-  private readonly logger = new Logger(RetentionWorker.name);
-  protected readonly loop = new PollingLoop(
-    this.logger,
-    'purging rows past their retention',
-    () => this.purgeAll(),
-    {
-      name: 'retention-purge',
-      idleMs: IDLE_MS,
-      errorMs: IDLE_MS,
-    },
-  );
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(RETENTION_POLICIES) private readonly policies: RetentionPolicy[],
   ) {
     super();
+    this.declareLoop({
+      name: 'retention-purge',
+      work: 'purging rows past their retention',
+      tick: () => this.purgeAll(),
+      idleMs: IDLE_MS,
+      errorMs: IDLE_MS,
+    });
   }
 
   /**

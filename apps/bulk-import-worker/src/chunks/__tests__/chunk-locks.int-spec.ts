@@ -10,7 +10,7 @@ import { DataSource } from 'typeorm';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { BULK_IMPORT_SCHEMA } from '@bulk-import/database';
 import { bullConnection, CHUNK_QUEUE, chunkLockOptions, ChunkTask } from '@bulk-import/chunks/chunk-queue';
-import { ChunkProcessor } from '@bulk-import/chunks/chunk.processor';
+import { ChunkWorker } from '@bulk-import/chunks/chunk.worker';
 import { CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
 import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
 
@@ -109,7 +109,7 @@ describe('Chunk locks (Redis)', () => {
         await working;
         return chunk;
       };
-      const processor = new ChunkProcessor(store, {} as CustomerBatchesClient, config);
+      const chunkWorker = new ChunkWorker(store, {} as CustomerBatchesClient, config);
       const jobId = randomUUID();
       const scope = { platformId: randomUUID(), environment: Environment.Sandbox };
       await store.insertJob(dataSource.manager, {
@@ -120,15 +120,15 @@ describe('Chunk locks (Redis)', () => {
       });
       await store.insertChunk(dataSource.manager, jobId, 0, 2, [['c1']]);
       await store.sealJob(dataSource.manager, jobId, 1, 1);
-      processor.onApplicationBootstrap();
-      const worker = (processor as unknown as { worker: Worker }).worker;
+      chunkWorker.onApplicationBootstrap();
+      const worker = (chunkWorker as unknown as { worker: Worker }).worker;
       const active = new Promise<Job>((resolve) => worker.once('active', (job: Job) => resolve(job)));
       await queue.add('chunk', { jobId, chunkIndex: 0 }, { jobId: `${jobId}-0` });
       await active;
       await eventually(async () => ((await chunkRow(jobId)).attempts === 1 ? true : undefined));
 
       const stoppedAt = Date.now();
-      await processor.beforeApplicationShutdown();
+      await chunkWorker.beforeApplicationShutdown();
       const takenAgainAt = await survivor();
 
       expect(takenAgainAt - stoppedAt).toBeLessThan(1_500);
@@ -137,7 +137,7 @@ describe('Chunk locks (Redis)', () => {
       // The stopped replica's work ends after all, which lets its worker close.
       finishWork();
       await worker.close();
-      processor.onApplicationShutdown();
+      chunkWorker.onApplicationShutdown();
     });
 
     const chunkRow = async (jobId: string) =>

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Environment, toApiId } from '@payments/contracts';
 import { ApiException } from '@payments/http';
-import { attempt, chunkProcessor, counted, JOB_ID } from '@bulk-import/chunks/__tests__/chunk-processor-kit';
+import { attempt, chunkWorker, counted, JOB_ID } from '@bulk-import/chunks/__tests__/chunk-worker-kit';
 import { KNOWN_COLUMNS } from '@bulk-import/csv/csv-columns';
 import { StoredRow } from '@bulk-import/csv/csv-row';
 import { individual, Row, US_ACCOUNT } from '@bulk-import/csv/__tests__/csv-fixtures';
@@ -30,8 +30,8 @@ const keyOf = (part: number) => `${toApiId('Job', JOB_ID)}/${CHUNK_INDEX}/${part
 
 beforeAll(() => Logger.overrideLogger(false));
 
-describe('ChunkProcessor: importing the rows of a chunk', () => {
-  const { store, customers, process } = chunkProcessor();
+describe('ChunkWorker: importing the rows of a chunk', () => {
+  const { store, customers, process } = chunkWorker();
   /** The outcome the chunk's (last) finish stored. */
   const outcome = (): ChunkOutcome => store.finishChunk.mock.calls.at(-1)![3];
   /** The platformCustomerIds of each batch sent, with its key. */

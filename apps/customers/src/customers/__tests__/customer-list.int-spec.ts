@@ -1,5 +1,5 @@
 import { scopeOf } from '@payments/http';
-import { ListCountsCompactor } from '@payments/persistence';
+import { ListCountsWorker } from '@payments/persistence';
 import { MigratedDatabase } from '@payments/testing';
 import { caller, customerRow, stranger } from '@customers/__tests__/tenant-kit';
 import { CustomerList } from '@customers/customers/customer-list';
@@ -95,7 +95,7 @@ describe('CustomerList (PostgreSQL)', () => {
       `UPDATE customers SET deleted_at = now() WHERE platform_customer_id = 'c-10'`,
     );
     expect(await list({})).toEqual({ ids: ['c-12', 'c-11'], totalCount: 2 });
-    while (await new ListCountsCompactor(database.dataSource).fold());
+    while (await new ListCountsWorker(database.dataSource).fold());
     expect((await list({ customerType: 'INDIVIDUAL' })).totalCount).toBe(1);
     expect((await customers.page(stranger, {})).totalCount).toBe(0);
   });

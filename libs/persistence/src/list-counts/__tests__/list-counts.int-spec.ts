@@ -4,7 +4,7 @@ import { MigratedDatabase } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { CountedList, countedListStatements } from '../counted-list';
-import { ListCountsCompactor } from '../list-counts-compactor';
+import { ListCountsWorker } from '../list-counts.worker';
 import { ListCounts } from '../list-counts';
 import { createMessagingTables } from '../../migrations/messaging-tables';
 
@@ -56,7 +56,7 @@ describe('ListCounts (PostgreSQL)', () => {
   let database: MigratedDatabase;
   let dataSource: DataSource;
   let counts: ListCounts;
-  let compactor: ListCountsCompactor;
+  let compactor: ListCountsWorker;
 
   beforeAll(async () => {
     database = await MigratedDatabase.create({
@@ -66,7 +66,7 @@ describe('ListCounts (PostgreSQL)', () => {
     });
     dataSource = database.dataSource;
     counts = new ListCounts(dataSource, PAYMENTS);
-    compactor = new ListCountsCompactor(dataSource);
+    compactor = new ListCountsWorker(dataSource);
   });
 
   afterAll(async () => {
@@ -131,7 +131,7 @@ describe('ListCounts (PostgreSQL)', () => {
         [round % 2 === 0 ? ADA.platformId : BOB.platformId],
       ),
     );
-    const folding = [compactor, new ListCountsCompactor(dataSource)].map(async (replica) => {
+    const folding = [compactor, new ListCountsWorker(dataSource)].map(async (replica) => {
       for (let round = 0; round < 20; round++) await replica.fold();
     });
     await Promise.all([...writes, ...folding]);

@@ -50,7 +50,8 @@ const chunkDuration = new Histogram({
 
 /**
  * The queue's worker: imports chunks, BULK_WORKER_CONCURRENCY at a time in this replica, as many
- * replicas side by side as there are. BullMQ gives each chunk to one replica under a lock the
+ * replicas side by side as there are. A consumer of the BullMQ queue, not a PollingWorker: BullMQ
+ * hands it the chunks and holds their locks. BullMQ gives each chunk to one replica under a lock the
  * replica keeps renewing; a replica that dies stops renewing, and within about one and a half
  * BULK_CHUNK_LOCK_MS another takes the chunk again (see chunkLockOptions). On SIGTERM the replica
  * takes no more chunks and finishes those in hand within a grace; the ones that do not finish go
@@ -59,12 +60,11 @@ const chunkDuration = new Histogram({
  * taken again only counts one more attempt on its row).
  */
 @Injectable()
-export class ChunkProcessor
-  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
-{
-  private readonly logger = new Logger(ChunkProcessor.name);
+export class ChunkWorker implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger(ChunkWorker.name);
   /** Which replica took or finished a chunk, kept on the chunk for inspection. */
   private readonly workerName = `${hostname()}#${process.pid}`;
+  /** BullMQ's consumer of the queue, made as the app starts. */
   private worker?: Worker<ChunkTask>;
   /** The worker's connection: BullMQ leaves a connection it was given open when it closes. */
   private connection?: Redis;

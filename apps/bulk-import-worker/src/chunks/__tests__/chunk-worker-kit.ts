@@ -3,23 +3,23 @@ import { Job } from 'bullmq';
 import { register } from 'prom-client';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { ChunkTask } from '@bulk-import/chunks/chunk-queue';
-import { ChunkProcessor } from '@bulk-import/chunks/chunk.processor';
+import { ChunkWorker } from '@bulk-import/chunks/chunk.worker';
 import { CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
 import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
 
 export const JOB_ID = '00000000-0000-4000-8000-000000000001';
 
-/** A ChunkProcessor whose store and customers client are jest functions; `process` takes one queue job. */
-export function chunkProcessor() {
+/** A ChunkWorker whose store and customers client are jest functions; `process` takes one queue job. */
+export function chunkWorker() {
   const store = { startChunk: jest.fn(), finishChunk: jest.fn() };
   const customers = { create: jest.fn() };
-  const processor = new ChunkProcessor(
+  const worker = new ChunkWorker(
     store as unknown as ImportJobsStore,
     customers as unknown as CustomerBatchesClient,
     {} as ConfigService<BulkImportEnvironment, true>,
   );
   const process = (job: Job<ChunkTask>) =>
-    (processor as unknown as { process(job: Job<ChunkTask>): Promise<void> }).process(job);
+    (worker as unknown as { process(job: Job<ChunkTask>): Promise<void> }).process(job);
   return { store, customers, process };
 }
 

@@ -3,7 +3,7 @@ import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { ChunkQueue } from '@bulk-import/chunks/chunk-queue';
-import { IdleJobsSweeper } from '@bulk-import/chunks/idle-jobs.sweeper';
+import { IdleJobsWorker } from '@bulk-import/chunks/idle-jobs.worker';
 import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
 
 const SWEEP_INTERVAL_MS = 30_000;
@@ -22,12 +22,12 @@ const parkedCount = (reason: string) =>
 const failedSweeps = () =>
   metricValue('background_loop_ticks_total', { loop: 'idle-jobs-sweeper', result: 'failed' });
 
-describe('IdleJobsSweeper', () => {
+describe('IdleJobsWorker', () => {
   const store = { idleJobs: jest.fn(), touch: jest.fn() };
   const queue = { enqueue: jest.fn() };
   const dataSource = { query: jest.fn() };
   const config = { get: () => CHUNK_LOCK_MS } as unknown as ConfigService<BulkImportEnvironment, true>;
-  let sweeper: IdleJobsSweeper;
+  let sweeper: IdleJobsWorker;
 
   /** Runs the sweep the sweeper makes as the app starts, and stops it. */
   const sweepOnce = async () => {
@@ -44,7 +44,7 @@ describe('IdleJobsSweeper', () => {
       { jobId: GOOD, chunkIndexes: [0, 1] },
     ]);
     dataSource.query.mockResolvedValue([]);
-    sweeper = new IdleJobsSweeper(
+    sweeper = new IdleJobsWorker(
       store as unknown as ImportJobsStore,
       queue as unknown as ChunkQueue,
       config,

@@ -1,7 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PollingLoop, PollingWorker } from '@payments/runtime';
 import { DataSource } from 'typeorm';
+import { PollingWorker } from '../workers/polling-worker';
 
 /** Deltas folded into the counts per statement: a short transaction, whatever the backlog. */
 const DELTAS_PER_TICK = 5_000;
@@ -15,16 +15,16 @@ const ERROR_MS = 5_000;
  * reader's snapshot sees each delta either still pending or in its count, never both or neither.
  */
 @Injectable()
-export class ListCountsCompactor extends PollingWorker {
-  private readonly logger = new Logger(ListCountsCompactor.name);
-  protected readonly loop = new PollingLoop(this.logger, 'folding list count deltas', () => this.fold(), {
-    name: 'list-counts-compactor',
-    idleMs: IDLE_MS,
-    errorMs: ERROR_MS,
-  });
-
+export class ListCountsWorker extends PollingWorker {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
+    this.declareLoop({
+      name: 'list-counts-compactor',
+      work: 'folding list count deltas',
+      tick: () => this.fold(),
+      idleMs: IDLE_MS,
+      errorMs: ERROR_MS,
+    });
   }
 
   /** Folds one batch; true when a full batch was folded, as more may wait. */

@@ -1,5 +1,5 @@
 import { Environment } from '@payments/contracts';
-import { attempt, chunkProcessor, counted, JOB_ID } from '@bulk-import/chunks/__tests__/chunk-processor-kit';
+import { attempt, chunkWorker, counted, JOB_ID } from '@bulk-import/chunks/__tests__/chunk-worker-kit';
 import { ChunkOutcome, StartedChunk } from '@bulk-import/jobs/import-jobs.store';
 
 const refused = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
@@ -22,8 +22,8 @@ const chunk: StartedChunk = {
 const parkedCount = (reason: string) =>
   counted('background_items_parked_total', { worker: 'bulk-import-chunk', reason });
 
-describe('ChunkProcessor', () => {
-  const { store, process } = chunkProcessor();
+describe('ChunkWorker', () => {
+  const { store, process } = chunkWorker();
 
   beforeEach(() => {
     jest.resetAllMocks();

@@ -1,8 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
-import { Parking } from '@payments/persistence';
-import { PollingLoop, PollingWorker } from '@payments/runtime';
+import { PollingWorker } from '@payments/persistence';
 import { DataSource } from 'typeorm';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
 
@@ -18,23 +17,15 @@ const BATCH_SIZE = 100;
  * parked after a few failures, and the others are activated all the same.
  */
 @Injectable()
-export class PendingAccountActivator extends PollingWorker {
-  private readonly logger = new Logger(PendingAccountActivator.name);
-  private readonly parking = new Parking(this.logger, 'pending-account-activator', {
-    table: 'external_accounts',
-    key: 'id',
-    keyType: 'uuid',
-  });
-  protected readonly loop = new PollingLoop(
-    this.logger,
-    'activating pending external accounts',
-    () => this.activateDue(),
-    {
-      name: 'pending-account-activator',
-      idleMs: POLL_INTERVAL_MS,
-      errorMs: ERROR_DELAY_MS,
-    },
-  );
+export class PendingAccountWorker extends PollingWorker {
+  private readonly parking = this.declareLoop({
+    name: 'pending-account-activator',
+    work: 'activating pending external accounts',
+    table: { table: 'external_accounts', key: 'id', keyType: 'uuid' },
+    tick: () => this.activateDue(),
+    idleMs: POLL_INTERVAL_MS,
+    errorMs: ERROR_DELAY_MS,
+  }).parking;
 
   constructor(
     private readonly accounts: ExternalAccountsService,

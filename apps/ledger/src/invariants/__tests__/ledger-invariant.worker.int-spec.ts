@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LEDGER_SCHEMA } from '@ledger/database';
-import { LedgerInvariantMonitor } from '@ledger/invariants/ledger-invariant.monitor';
+import { LedgerInvariantWorker } from '@ledger/invariants/ledger-invariant.worker';
 import { LedgerInvariantStore } from '@ledger/invariants/ledger-invariant.store';
 import { postingsOnDatabase } from '@ledger/postings/__tests__/database-postings';
 import { PostingKind } from '@ledger/postings/posting-rules';
@@ -21,14 +21,14 @@ async function gauge(name: string, scope?: string): Promise<number | undefined> 
 }
 
 /** The background check on a real ledger: money moved through the ledger's services, then corrupted. */
-describe('LedgerInvariantMonitor', () => {
+describe('LedgerInvariantWorker', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
-  let monitor: LedgerInvariantMonitor;
+  let monitor: LedgerInvariantWorker;
   let post: (kind: PostingKind, transactionId: string, amount: number) => Promise<unknown>;
 
   const monitorWith = (fullCheckMs: number) =>
-    new LedgerInvariantMonitor(
+    new LedgerInvariantWorker(
       new LedgerInvariantStore(dataSource),
       new ConfigService({ LEDGER_FULL_CHECK_MS: fullCheckMs, LEDGER_INVARIANT_CHECK_MS: 1000 }),
     );

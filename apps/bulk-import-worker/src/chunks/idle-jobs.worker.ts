@@ -1,7 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { handleEach, Parking } from '@payments/persistence';
-import { PollingLoop, PollingWorker } from '@payments/runtime';
+import { handleEach, PollingWorker } from '@payments/persistence';
 import { ConfigService } from '@nestjs/config';
 import { toApiId } from '@payments/contracts';
 import { DataSource } from 'typeorm';
@@ -18,29 +17,21 @@ const IDLE_LOCKS = 5;
  * Puts the unfinished chunks of idle jobs on the queue again. A chunk reaches the queue only after
  * its upload commits, so a replica stopping in between would strand the job; so would a Redis that
  * lost its data. Chunks still on the queue are not added twice (their queue ids are fixed), and a
- * chunk done meanwhile is skipped by the processor, so sweeping a job that was merely slow is harmless.
+ * chunk done meanwhile is skipped by the chunk worker, so sweeping a job that was merely slow is harmless.
  * Every replica sweeps. A job the sweep keeps failing on is parked and the others are swept; a
  * systemic fault (Redis or the database down) only delays the next sweep.
  */
 @Injectable()
-export class IdleJobsSweeper extends PollingWorker {
-  private readonly logger = new Logger(IdleJobsSweeper.name);
-  private readonly parking = new Parking(this.logger, 'idle-jobs-sweeper', {
-    table: 'import_jobs',
-    key: 'id',
-    keyType: 'uuid',
-  });
+export class IdleJobsWorker extends PollingWorker {
+  private readonly parking = this.declareLoop({
+    name: 'idle-jobs-sweeper',
+    work: 'sweeping idle bulk import jobs',
+    table: { table: 'import_jobs', key: 'id', keyType: 'uuid' },
+    tick: () => this.sweep(),
+    idleMs: SWEEP_INTERVAL_MS,
+    errorMs: SWEEP_INTERVAL_MS,
+  }).parking;
   private readonly idleMs: number;
-  protected readonly loop = new PollingLoop(
-    this.logger,
-    'sweeping idle bulk import jobs',
-    () => this.sweep(),
-    {
-      name: 'idle-jobs-sweeper',
-      idleMs: SWEEP_INTERVAL_MS,
-      errorMs: SWEEP_INTERVAL_MS,
-    },
-  );
 
   constructor(
     private readonly store: ImportJobsStore,

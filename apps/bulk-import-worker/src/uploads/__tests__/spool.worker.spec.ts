@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { RowSpool } from '@bulk-import/uploads/row-spool';
-import { sweepOrphanedSpoolFiles } from '@bulk-import/uploads/spool-sweeper';
+import { sweepOrphanedSpoolFiles } from '@bulk-import/uploads/spool.worker';
 
 const HOUR_MS = 3_600_000;
 

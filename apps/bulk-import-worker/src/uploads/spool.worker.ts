@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { PollingLoop, PollingWorker } from '@payments/runtime';
+import { PollingWorker } from '@payments/persistence';
 import { Counter } from 'prom-client';
 import { BulkImportEnvironment } from '@bulk-import/bulk-import.environment';
 import { SPOOL_FILE_PATTERN } from '@bulk-import/uploads/row-spool';
@@ -49,15 +49,8 @@ export async function sweepOrphanedSpoolFiles(
  * alone, so none removes another's live file.
  */
 @Injectable()
-export class SpoolSweeper extends PollingWorker {
-  private readonly logger = new Logger(SpoolSweeper.name);
+export class SpoolWorker extends PollingWorker {
   private readonly orphanAgeMs: number;
-  protected readonly loop = new PollingLoop(
-    this.logger,
-    'sweeping orphaned upload spool files',
-    () => this.sweep(),
-    { name: 'spool-sweeper', idleMs: SWEEP_INTERVAL_MS, errorMs: SWEEP_INTERVAL_MS },
-  );
 
   constructor(config: ConfigService<BulkImportEnvironment, true>) {
     super();
@@ -65,6 +58,13 @@ export class SpoolSweeper extends PollingWorker {
       2 * config.get('BULK_UPLOAD_IDLE_TIMEOUT_MS', { infer: true }),
       MIN_ORPHAN_AGE_MS,
     );
+    this.declareLoop({
+      name: 'spool-sweeper',
+      work: 'sweeping orphaned upload spool files',
+      tick: () => this.sweep(),
+      idleMs: SWEEP_INTERVAL_MS,
+      errorMs: SWEEP_INTERVAL_MS,
+    });
   }
 
   private async sweep(): Promise<false> {

@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { PollingLoop, PollingWorker } from '@payments/runtime';
+import { PollingWorker } from '@payments/persistence';
 import { Gauge, register } from 'prom-client';
 import { LedgerInvariantStore } from '@ledger/invariants/ledger-invariant.store';
 import { LEDGER_INVARIANTS, RECENT_POSTING_INVARIANTS } from '@ledger/invariants/ledger-invariants';
@@ -23,8 +23,7 @@ const ERROR_DELAY_MS = 30_000;
  * so alert on the max of the violations and the min of the age across replicas.
  */
 @Injectable()
-export class LedgerInvariantMonitor extends PollingWorker implements OnModuleDestroy {
-  private readonly logger = new Logger(LedgerInvariantMonitor.name);
+export class LedgerInvariantWorker extends PollingWorker implements OnModuleDestroy {
   private readonly fullCheckMs: number;
   /** Start of the next incremental check; the first check is a full one. */
   private recentSince?: Date;
@@ -35,7 +34,6 @@ export class LedgerInvariantMonitor extends PollingWorker implements OnModuleDes
     help: 'Ledger invariant violations found by the last check of each scope (full or recent postings); 0 when all hold',
     labelNames: ['scope'] as const,
   });
-  protected readonly loop: PollingLoop;
 
   constructor(
     private readonly store: LedgerInvariantStore,
@@ -51,8 +49,10 @@ export class LedgerInvariantMonitor extends PollingWorker implements OnModuleDes
         this.set((Date.now() - lastFullCheckAt()) / 1000);
       },
     });
-    this.loop = new PollingLoop(this.logger, 'checking the ledger invariants', () => this.check(), {
+    this.declareLoop({
       name: 'ledger-invariant-check',
+      work: 'checking the ledger invariants',
+      tick: () => this.check(),
       idleMs: config.get('LEDGER_INVARIANT_CHECK_MS', { infer: true }),
       errorMs: ERROR_DELAY_MS,
     });

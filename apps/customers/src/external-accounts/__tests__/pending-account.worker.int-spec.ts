@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { CUSTOMERS_SCHEMA } from '@customers/database';
 import { VALID_ACCOUNTS } from '@customers/external-accounts/__tests__/account-fixtures';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
-import { PendingAccountActivator } from '@customers/external-accounts/pending-account.activator';
+import { PendingAccountWorker } from '@customers/external-accounts/pending-account.worker';
 
 jest.setTimeout(30_000);
 
@@ -14,10 +14,10 @@ jest.setTimeout(30_000);
 const LONE_SURROGATE_ADDRESS =
   '{"line1": "\\ud800x", "city": "Seattle", "postalCode": "98101", "country": "US"}';
 
-describe('PendingAccountActivator (PostgreSQL)', () => {
+describe('PendingAccountWorker (PostgreSQL)', () => {
   let database: MigratedDatabase;
   let dataSource: DataSource;
-  let activator: PendingAccountActivator;
+  let activator: PendingAccountWorker;
   const platformId = randomUUID();
 
   beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('PendingAccountActivator (PostgreSQL)', () => {
 
   beforeEach(() => {
     const rowChanges = { cacheOf: () => ({}) } as unknown as RowChanges;
-    activator = new PendingAccountActivator(new ExternalAccountsService(dataSource, rowChanges), dataSource);
+    activator = new PendingAccountWorker(new ExternalAccountsService(dataSource, rowChanges), dataSource);
   });
 
   afterEach(() => activator.beforeApplicationShutdown());

@@ -1,14 +1,8 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { OUTBOX_CHANNEL, Parking, runIsolatingFailures, SCHEMA_NAME } from '@payments/persistence';
-import { CommonEnvironment, PollingLoop } from '@payments/runtime';
+import { OUTBOX_CHANNEL, PollingWorker, runIsolatingFailures, SCHEMA_NAME } from '@payments/persistence';
+import { CommonEnvironment } from '@payments/runtime';
 import { CompressionTypes, Kafka, Partitioners, Producer } from 'kafkajs';
 import { Client } from 'pg';
 import { Counter } from 'prom-client';
@@ -58,24 +52,22 @@ interface OutboxRow {
  * out without it.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(OutboxRelay.name);
-  private readonly parking = new Parking(
-    this.logger,
-    'outbox-relay',
-    { table: 'outbox', key: 'id', keyType: 'bigint' },
-    MAX_SEND_FAILURES,
-  );
+export class OutboxRelayWorker extends PollingWorker {
+  /** A notification wakes it; one that arrives while a drain runs makes it drain again at once. */
+  private readonly relaying = this.declareLoop({
+    name: 'outbox-relay',
+    work: 'relaying the outbox',
+    table: { table: 'outbox', key: 'id', keyType: 'bigint' },
+    maxFailures: MAX_SEND_FAILURES,
+    tick: () => this.relay(),
+    idleMs: () => (this.leading ? IDLE_POLL_MS : STANDBY_POLL_MS),
+    errorMs: RETRY_DELAY_MS,
+  });
+  /** Set once connected, as the loop starts: an app that produces nothing never connects nor relays. */
   private producer: Producer;
   /** The session that tries the lock, and holds it and listens while this replica publishes. */
   private session?: Client;
   private leading = false;
-  /** A notification wakes it; one that arrives while a drain runs makes it drain again at once. */
-  private readonly loop = new PollingLoop(this.logger, 'relaying the outbox', () => this.relay(), {
-    name: 'outbox-relay',
-    idleMs: () => (this.leading ? IDLE_POLL_MS : STANDBY_POLL_MS),
-    errorMs: RETRY_DELAY_MS,
-  });
 
   constructor(
     @Inject(KAFKA) private readonly kafka: Kafka,
@@ -83,26 +75,25 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     @Inject(SCHEMA_NAME) private readonly schema: string,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<CommonEnvironment, true>,
-  ) {}
+  ) {
+    super();
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
+  override async onApplicationBootstrap(): Promise<void> {
     if (this.options.produces.length === 0) return;
-    this.producer = this.kafka.producer({
+    const producer = this.kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,
       createPartitioner: Partitioners.DefaultPartitioner,
     });
-    await this.producer.connect();
-    this.loop.start();
+    await producer.connect();
+    this.producer = producer;
+    super.onApplicationBootstrap();
   }
 
-  /**
-   * Stops before the database connections close (they close in onApplicationShutdown), so a drain
-   * in progress finishes rather than failing on a closed pool.
-   */
-  async beforeApplicationShutdown(): Promise<void> {
-    if (!this.loop.isRunning) return;
-    await this.loop.stop();
+  /** Once the loop stopped, before the database connections close (they close in onApplicationShutdown). */
+  protected override async afterLoopsStop(): Promise<void> {
+    if (!this.producer) return;
     await this.dropSession();
     await this.producer.disconnect();
   }
@@ -143,7 +134,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     });
     client.on('error', (error) => this.logger.warn({ err: error }, 'outbox relay session lost'));
     client.on('notification', (message) => {
-      if (message.payload === this.schema) this.loop.wake();
+      if (message.payload === this.schema) this.relaying.loop.wake();
     });
     client.on('end', () => {
       if (this.session !== client) return;
@@ -184,7 +175,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       }
       if (stoppedBy) throw stoppedBy.error;
       const refused = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome] : []));
-      await this.parking.recordFailures(
+      await this.relaying.parking.recordFailures(
         this.dataSource,
         refused.map(({ item, error }) => ({
           key: item.id,

@@ -28,7 +28,7 @@ function revisionsByWidget(events: WidgetEvent[]): Record<string, number[]> {
   return revisions;
 }
 
-describe('OutboxRelay', () => {
+describe('OutboxRelayWorker', () => {
   let sandbox: TestSandbox;
 
   beforeEach(async () => {
