@@ -181,7 +181,10 @@ export class ExternalAccountsService {
     return this.dataSource.transaction(async (manager) => {
       const due = await manager
         .createQueryBuilder(ExternalAccount, 'account')
-        .where("account.status = 'PENDING' AND account.activateAt <= now() AND account.parkedAt IS NULL")
+        // Due by the service's clock, the one activateAt was set by.
+        .where("account.status = 'PENDING' AND account.activateAt <= :now AND account.parkedAt IS NULL", {
+          now: new Date(),
+        })
         .orderBy('account.activateAt')
         .limit(limit)
         .setLock('pessimistic_write')
