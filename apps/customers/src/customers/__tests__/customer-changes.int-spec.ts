@@ -37,7 +37,9 @@ describe('CustomersService: reading a customer', () => {
     const { service, database, customer } = await withCustomer();
     await service.get(caller, customer.id);
     // A change this replica has not heard of yet.
-    await database.manager.update(Customer, (await storedOf(database, customer))!.id, { description: 'elsewhere' });
+    await database.manager.update(Customer, (await storedOf(database, customer))!.id, {
+      description: 'elsewhere',
+    });
     expect((await service.get(caller, customer.id)).description).toBeUndefined();
 
     await service.update(caller, customer.id, { ...patch, fullName: 'Jane Smith' });

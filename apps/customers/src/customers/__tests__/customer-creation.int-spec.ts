@@ -115,7 +115,10 @@ describe('CustomersService: creating a customer', () => {
   describe('identifiers already taken', () => {
     it('refuses the platformCustomerId of a live customer of the platform with 409 CONFLICT', async () => {
       const { service, database } = await customersService();
-      await database.seed(Customer, customerRow({ platformCustomerId: 'c-1', umaAddress: '$someone@else.local' }));
+      await database.seed(
+        Customer,
+        customerRow({ platformCustomerId: 'c-1', umaAddress: '$someone@else.local' }),
+      );
 
       await expect(service.create(caller, individual('c-1'))).rejects.toMatchObject({
         code: 'CONFLICT',
