@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { CustomerBatchesService } from '@customers/customer-batches/customer-batches.service';
 import { CustomerBatchesStore } from '@customers/customer-batches/customer-batches.store';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
+import { ExternalAccountsStore } from '@customers/external-accounts/external-accounts.store';
 import { accountOf } from '@customers/external-accounts/__tests__/account-fixtures';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
 import { fakeDns, umaDomainRules } from '@customers/platforms/__tests__/uma-domain-kit';
@@ -42,7 +43,7 @@ export async function customerBatchesService(currencyCodes: string[] = ['USD']) 
       fakeDns(),
       {} as WebhookEndpointPolicy,
     ),
-    new ExternalAccountsService(database.dataSource, rowChanges),
+    new ExternalAccountsService(database.dataSource, rowChanges, new ExternalAccountsStore()),
     database.outbox,
     store,
   );

@@ -8,6 +8,7 @@ import { CUSTOMERS_SCHEMA } from '@customers/database';
 import { CustomerBatchesService } from '@customers/customer-batches/customer-batches.service';
 import { CustomerBatchesStore } from '@customers/customer-batches/customer-batches.store';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
+import { ExternalAccountsStore } from '@customers/external-accounts/external-accounts.store';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
 import { POISON, refusePoison } from '@customers/customer-batches/__tests__/customer-batches-kit';
 
@@ -44,7 +45,7 @@ describe('CustomerBatchesService (PostgreSQL)', () => {
     service = new CustomerBatchesService(
       dataSource,
       configs as unknown as PlatformConfigsService,
-      new ExternalAccountsService(dataSource, rowChanges),
+      new ExternalAccountsService(dataSource, rowChanges, new ExternalAccountsStore()),
       outbox as unknown as Outbox,
       new CustomerBatchesStore(),
     );
