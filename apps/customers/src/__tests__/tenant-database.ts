@@ -20,6 +20,9 @@ export interface StoredEvent {
   requestId?: string;
 }
 
+/** Tables whose trigger refuses a DELETE (libs/persistence/src/migrations/audit-changes.ts); TRUNCATE fires no row trigger. */
+const APPEND_ONLY = new Set(['audit_changes']);
+
 /** Tables whose creation order is their `seq`; the others' is their created_at. */
 const SEQUENCED = new Set(['customers', 'external_accounts']);
 
@@ -66,15 +69,41 @@ let emptyTables: string | undefined;
 export function useTenantDatabase(): void {
   beforeAll(async () => {
     migrated = await MigratedDatabase.create(CUSTOMERS_SCHEMA);
-    const tables: { tablename: string }[] = await migrated.dataSource.query(
-      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'migrations'`,
-    );
-    emptyTables = `TRUNCATE ${tables.map(({ tablename }) => `"${tablename}"`).join(', ')} CASCADE`;
+    emptyTables = await deletionsOf(migrated.dataSource);
   });
   afterEach(() => jest.restoreAllMocks());
   afterAll(async () => {
     await migrated?.drop();
   });
+}
+
+/**
+ * Statements emptying every table but the migrations', in one round trip: DELETEs, a referencing
+ * table before the one it references, and last the tables no foreign key joins (counts and outbox,
+ * which the others' triggers write to). Faster than TRUNCATE, which rewrites each table; only an
+ * append-only table, whose trigger refuses a DELETE, is truncated.
+ */
+async function deletionsOf(dataSource: DataSource): Promise<string> {
+  const tables: { tablename: string }[] = await dataSource.query(
+    `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'migrations'`,
+  );
+  const references: { child: string; parent: string }[] = await dataSource.query(
+    `SELECT conrelid::regclass::text AS child, confrelid::regclass::text AS parent FROM pg_constraint
+     WHERE contype = 'f' AND connamespace = current_schema()::regnamespace`,
+  );
+  const ordered: string[] = [];
+  const visit = (table: string) => {
+    if (ordered.includes(table)) return;
+    references.filter(({ parent }) => parent === table).forEach(({ child }) => visit(child));
+    ordered.push(table);
+  };
+  const joined = new Set(references.flatMap(({ child, parent }) => [child, parent]));
+  const names = tables.map(({ tablename }) => tablename);
+  names.filter((table) => joined.has(table)).forEach(visit);
+  ordered.push(...names.filter((table) => !joined.has(table)));
+  return ordered
+    .map((table) => (APPEND_ONLY.has(table) ? `TRUNCATE "${table}";` : `DELETE FROM "${table}";`))
+    .join(' ');
 }
 
 /**
