@@ -20,7 +20,10 @@ export interface StoredEvent {
   requestId?: string;
 }
 
-/** Tables whose trigger refuses a DELETE (libs/persistence/src/migrations/audit-changes.ts); TRUNCATE fires no row trigger. */
+/**
+ * Tables whose trigger refuses a DELETE (libs/persistence/src/migrations/audit-changes.ts); a
+ * TRUNCATE fires no row trigger.
+ */
 const APPEND_ONLY = new Set(['audit_changes']);
 
 /** Tables whose creation order is their `seq`; the others' is their created_at. */
