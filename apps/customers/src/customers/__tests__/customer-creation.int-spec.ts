@@ -1,4 +1,4 @@
-import { EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Customer, UMA_ADDRESS_UNIQUE } from '@customers/customers/customer.entity';
 import {
   customersService,
@@ -11,12 +11,17 @@ import { useTenantDatabase } from '@customers/__tests__/tenant-database';
 
 useTenantDatabase();
 
-/** What Postgres answers an INSERT whose UMA address another customer has. */
-const addressTaken = new QueryFailedError(
-  'INSERT',
-  [],
-  Object.assign(new Error('duplicate key'), { code: '23505', constraint: UMA_ADDRESS_UNIQUE }),
-);
+/** Makes Postgres answer every new customer's INSERT as it answers one whose UMA address is taken. */
+async function takeEveryAddress(dataSource: DataSource): Promise<void> {
+  await dataSource.query(`
+    CREATE OR REPLACE FUNCTION take_every_address() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      RAISE EXCEPTION 'duplicate key' USING ERRCODE = '23505', CONSTRAINT = '${UMA_ADDRESS_UNIQUE}';
+    END $$`);
+  await dataSource.query(
+    `CREATE TRIGGER take_every_address BEFORE INSERT ON customers FOR EACH ROW EXECUTE FUNCTION take_every_address()`,
+  );
+}
 
 describe('CustomersService: creating a customer', () => {
   it("stores an individual APPROVED, with a UMA address made of its platformCustomerId on the platform's domain, and customer.created", async () => {
@@ -167,13 +172,18 @@ describe('CustomersService: creating a customer', () => {
     });
 
     it('gives up with 409 UMA_ADDRESS_EXISTS after five generated addresses are taken', async () => {
-      const { service } = await customersService();
-      const insert = jest.spyOn(EntityManager.prototype, 'insert').mockRejectedValue(addressTaken);
+      const { service, database } = await customersService();
+      await takeEveryAddress(database.dataSource);
+      const insert = jest.spyOn(EntityManager.prototype, 'insert');
 
-      await expect(service.create(caller, individual('c-1'))).rejects.toMatchObject({
-        code: 'UMA_ADDRESS_EXISTS',
-      });
-      expect(insert).toHaveBeenCalledTimes(5);
+      try {
+        await expect(service.create(caller, individual('c-1'))).rejects.toMatchObject({
+          code: 'UMA_ADDRESS_EXISTS',
+        });
+        expect(insert).toHaveBeenCalledTimes(5);
+      } finally {
+        await database.dataSource.query(`DROP TRIGGER take_every_address ON customers`);
+      }
     });
   });
 
