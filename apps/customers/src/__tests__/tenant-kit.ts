@@ -2,8 +2,7 @@ import { Environment, toApiId } from '@payments/contracts';
 import { Caller, PlatformScope, scopeOf } from '@payments/http';
 import { randomUUID } from 'node:crypto';
 import { Customer, NO_CUSTOMER_DETAILS } from '@customers/customers/customer.entity';
-import { CurrencyConfig, PlatformConfig } from '@customers/platforms/platform-config.entity';
-import { MemoryDatabase } from '@customers/__tests__/memory-database-kit';
+import { CurrencyConfig } from '@customers/platforms/platform-config.entity';
 
 /** The platform the specs call as, in the sandbox, and the same platform's production. */
 export const caller: Caller = {
@@ -30,28 +29,6 @@ export function currency(currencyCode: string, limits: Partial<CurrencyConfig> =
     enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
     ...limits,
   };
-}
-
-/** A MemoryDatabase with a config of `currencyCodes` for the caller's platform in each environment and for the stranger. */
-export function tenantDatabase(currencyCodes: string[] = ['USD']): MemoryDatabase {
-  const database = new MemoryDatabase();
-  [caller, production, stranger].forEach((tenant, index) => {
-    database.seed(PlatformConfig, {
-      id: randomUUID(),
-      ...scopeOf(tenant),
-      umaDomain: index === 0 ? UMA_DOMAIN : `other-${index}.uma.local`,
-      proxyUmaSubdomain: `proxy-${index}`,
-      webhookEndpoint: null,
-      webhookFormat: 'LEGACY',
-      supportedCurrencies: currencyCodes.map((code) => currency(code)),
-      isRegulatedFinancialInstitution: false,
-      umaDomainToken: `grid-uma-verify=${randomUUID()}`,
-      umaDomainVerifiedAt: null,
-      createdAt: new Date('2025-10-13T09:00:00.000Z'),
-      updatedAt: new Date('2025-10-13T09:00:00.000Z'),
-    });
-  });
-  return database;
 }
 
 /** A stored individual customer of `tenant`, with the details USD requires. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CustomerBatchesController } from '@customers/customer-batches/customer-batches.controller';
 import { CustomerBatchesService } from '@customers/customer-batches/customer-batches.service';
+import { CustomerBatchesStore } from '@customers/customer-batches/customer-batches.store';
 import { ExternalAccountsModule } from '@customers/external-accounts/external-accounts.module';
 import { PlatformsModule } from '@customers/platforms/platforms.module';
 
@@ -8,6 +9,6 @@ import { PlatformsModule } from '@customers/platforms/platforms.module';
 @Module({
   imports: [PlatformsModule, ExternalAccountsModule],
   controllers: [CustomerBatchesController],
-  providers: [CustomerBatchesService],
+  providers: [CustomerBatchesService, CustomerBatchesStore],
 })
 export class CustomerBatchesModule {}

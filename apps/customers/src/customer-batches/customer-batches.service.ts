@@ -16,6 +16,7 @@ import { Customer } from '@customers/customers/customer.entity';
 import { currenciesOf, newCustomerRecord } from '@customers/customers/customer-records';
 import { missingUserInfo } from '@customers/customers/mandatory-user-info';
 import { validateBatchEntry, ValidBatchEntry } from '@customers/customer-batches/batch-entry-validation';
+import { CustomerBatchesStore } from '@customers/customer-batches/customer-batches.store';
 import {
   BatchEntryResult,
   CustomerBatchDto,
@@ -52,20 +53,19 @@ export class CustomerBatchesService {
     private readonly configs: PlatformConfigsService,
     private readonly accounts: ExternalAccountsService,
     private readonly outbox: Outbox,
+    private readonly store: CustomerBatchesStore,
   ) {}
 
   async create(caller: Caller, batch: CustomerBatchDto): Promise<CustomerBatchResponse> {
     const scope = scopeOf(caller);
-    const earlier = await this.storedResults(this.dataSource.manager, scope, batch.batchKey);
+    const earlier = await this.store.storedResults(this.dataSource.manager, scope, batch.batchKey);
     if (earlier) return { results: earlier };
     // Judged outside the transaction: it is most of the CPU work, and holds no lock.
     const judged = batch.entries.map(validateBatchEntry);
     return this.dataSource.transaction(async (manager) => {
       // A retry racing its first attempt (the importer thought it dead) waits here and then replays.
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-        `customer-batch:${scope.platformId}:${scope.environment}:${batch.batchKey}`,
-      ]);
-      const replayed = await this.storedResults(manager, scope, batch.batchKey);
+      await this.store.lockBatchKey(manager, scope, batch.batchKey);
+      const replayed = await this.store.storedResults(manager, scope, batch.batchKey);
       if (replayed) return { results: replayed };
       const config = await this.configs.holdForCustomerChange(manager, scope);
       const currencies = currenciesOf(config);
@@ -100,7 +100,12 @@ export class CustomerBatchesService {
       const refused = outcomes.flatMap((outcome) =>
         'result' in outcome && !outcome.result ? [outcome.item] : [],
       );
-      const takenIds = await this.livePlatformCustomerIds(manager, scope, refused);
+      // The batch's own earlier entries count: they are stored by now.
+      const takenIds = await this.store.livePlatformCustomerIds(
+        manager,
+        scope,
+        refused.map((candidate) => candidate.customer.platformCustomerId),
+      );
       for (const outcome of outcomes) {
         const { index, customer, missingFields } = outcome.item;
         if ('error' in outcome) {
@@ -143,10 +148,7 @@ export class CustomerBatchesService {
           caller.requestId,
         );
       }
-      await manager.query(
-        `INSERT INTO customer_batches (platform_id, environment, batch_key, results) VALUES ($1, $2, $3, $4)`,
-        [scope.platformId, scope.environment, batch.batchKey, JSON.stringify(results)],
-      );
+      await this.store.storeResults(manager, scope, batch.batchKey, results);
       this.logger.log(
         { batchKey: batch.batchKey, entries: judged.length, created: inserted.length },
         'customer batch stored',
@@ -165,7 +167,12 @@ export class CustomerBatchesService {
     candidates: Candidate[],
     now: Date,
   ): Promise<boolean[]> {
-    const created = await this.insertCustomers(manager, scope, firstOfEachUmaAddress(candidates), now);
+    const created = await this.store.insertCustomers(
+      manager,
+      scope,
+      firstOfEachUmaAddress(candidates).map((candidate) => candidate.customer),
+      now,
+    );
     await this.accounts.insertMany(
       manager,
       candidates.flatMap(({ customer, entry: { externalAccount } }) =>
@@ -175,90 +182,6 @@ export class CustomerBatchesService {
       ),
     );
     return candidates.map((candidate) => created.has(candidate.customer.id));
-  }
-
-  /**
-   * One statement for the whole batch, in platformCustomerId order so that two batches sharing ids
-   * take their index locks in the same order and cannot deadlock. A row whose platformCustomerId or
-   * UMA address a live customer has is skipped; of two rows sharing a platformCustomerId, the
-   * earlier in the batch wins (the order's tie-break). Returns the ids stored.
-   */
-  private async insertCustomers(
-    manager: EntityManager,
-    scope: PlatformScope,
-    candidates: Candidate[],
-    now: Date,
-  ): Promise<Set<string>> {
-    if (candidates.length === 0) return new Set();
-    const customers = candidates.map((candidate) => candidate.customer);
-    const column = <T>(value: (customer: Customer) => T) => customers.map(value);
-    const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-    const rows: { id: string }[] = await manager.query(
-      `INSERT INTO customers (id, platform_id, environment, platform_customer_id, customer_type, uma_address,
-         kyc_status, full_name, birth_date, nationality, email, phone_number, address, business_info,
-         beneficial_owners, description, created_at, updated_at)
-       SELECT c.id, $1, $2, c.platform_customer_id, c.customer_type, c.uma_address, c.kyc_status, c.full_name,
-         c.birth_date::date, c.nationality, c.email, c.phone_number, c.address::json, c.business_info::json,
-         c.beneficial_owners::json, c.description, $3, $3
-       FROM unnest($4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-         $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[]) WITH ORDINALITY
-         AS c (id, platform_customer_id, customer_type, uma_address, kyc_status, full_name, birth_date, nationality,
-           email, phone_number, address, business_info, beneficial_owners, description, position)
-       ORDER BY c.platform_customer_id, c.position
-       ON CONFLICT DO NOTHING
-       RETURNING id`,
-      [
-        scope.platformId,
-        scope.environment,
-        now,
-        column((customer) => customer.id),
-        column((customer) => customer.platformCustomerId),
-        column((customer) => customer.customerType),
-        column((customer) => customer.umaAddress),
-        column((customer) => customer.kycStatus),
-        column((customer) => customer.fullName),
-        column((customer) => customer.birthDate),
-        column((customer) => customer.nationality),
-        column((customer) => customer.email),
-        column((customer) => customer.phoneNumber),
-        column((customer) => json(customer.address)),
-        column((customer) => json(customer.businessInfo)),
-        column((customer) => json(customer.beneficialOwners)),
-        column((customer) => customer.description),
-      ],
-    );
-    return new Set(rows.map((row) => row.id));
-  }
-
-  /** Which of the candidates' platformCustomerIds a live customer has now (this batch's own included). */
-  private async livePlatformCustomerIds(
-    manager: EntityManager,
-    scope: PlatformScope,
-    candidates: Candidate[],
-  ): Promise<Set<string>> {
-    if (candidates.length === 0) return new Set();
-    const rows: { platform_customer_id: string }[] = await manager.query(
-      `SELECT platform_customer_id FROM customers
-       WHERE platform_id = $1 AND environment = $2 AND deleted_at IS NULL AND platform_customer_id = ANY($3::text[])`,
-      [
-        scope.platformId,
-        scope.environment,
-        candidates.map((candidate) => candidate.customer.platformCustomerId),
-      ],
-    );
-    return new Set(rows.map((row) => row.platform_customer_id));
-  }
-
-  private async storedResults(
-    manager: EntityManager,
-    scope: PlatformScope,
-    batchKey: string,
-  ): Promise<BatchEntryResult[] | undefined> {
-    const [row] = await manager.query(
-      `SELECT results FROM customer_batches WHERE platform_id = $1 AND environment = $2 AND batch_key = $3`,
-      [scope.platformId, scope.environment, batchKey],
-    );
-    return row?.results;
   }
 }
 

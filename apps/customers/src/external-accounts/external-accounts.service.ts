@@ -12,7 +12,7 @@ import {
   RowChanges,
 } from '@payments/persistence';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
 import { findCustomer } from '@customers/customers/customer-lookup';
 import { AccountInfo } from '@customers/external-accounts/account-info';
@@ -24,6 +24,7 @@ import {
 } from '@customers/external-accounts/dto/list-external-accounts.query';
 import { ExternalAccount } from '@customers/external-accounts/external-account.entity';
 import { EXTERNAL_ACCOUNT_LIST } from '@customers/external-accounts/external-account-list';
+import { ExternalAccountsStore } from '@customers/external-accounts/external-accounts.store';
 import {
   ExternalAccountView,
   InternalExternalAccountView,
@@ -60,6 +61,7 @@ export class ExternalAccountsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     rowChanges: RowChanges,
+    private readonly store: ExternalAccountsStore,
   ) {
     this.cached = rowChanges.cacheOf<InternalExternalAccountView>('external_accounts', CACHED_ACCOUNTS);
     this.counts = new ListCounts(dataSource, EXTERNAL_ACCOUNT_LIST);
@@ -87,26 +89,11 @@ export class ExternalAccountsService {
 
   /**
    * Adds an account in the caller's transaction. A new default UMA deposit account first unsets the
-   * owner's previous one; an advisory lock on the owner queues concurrent requests, so that each one's
-   * update sees the default the one before it set, and the partial unique index guards the rest.
+   * owner's previous one.
    */
   async insert(manager: EntityManager, fields: NewExternalAccount): Promise<ExternalAccount> {
-    const { scope, customer } = fields;
-    const customerId = customer?.id ?? null;
-    const isDefault = fields.defaultUmaDepositAccount ?? false;
-    if (isDefault) {
-      const owner = `external-accounts-default:${scope.platformId}:${scope.environment}:${customerId ?? 'platform'}`;
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [owner]);
-      await manager.update(
-        ExternalAccount,
-        {
-          platformId: scope.platformId,
-          environment: scope.environment,
-          customerId: customerId ?? IsNull(),
-          defaultUmaDepositAccount: true,
-        },
-        { defaultUmaDepositAccount: false, updatedAt: new Date() },
-      );
+    if (fields.defaultUmaDepositAccount) {
+      await this.store.unsetDefault(manager, fields.scope, fields.customer?.id ?? null);
     }
     const account = newAccountRecord(manager, fields);
     await manager.insert(ExternalAccount, account);
@@ -181,7 +168,10 @@ export class ExternalAccountsService {
     return this.dataSource.transaction(async (manager) => {
       const due = await manager
         .createQueryBuilder(ExternalAccount, 'account')
-        .where("account.status = 'PENDING' AND account.activateAt <= now() AND account.parkedAt IS NULL")
+        // Due by the service's clock, the one activateAt was set by.
+        .where("account.status = 'PENDING' AND account.activateAt <= :now AND account.parkedAt IS NULL", {
+          now: new Date(),
+        })
         .orderBy('account.activateAt')
         .limit(limit)
         .setLock('pessimistic_write')

@@ -16,6 +16,7 @@ import {
   newInvitationCode,
 } from '@customers/invitations/invitation-rules';
 import { presentInvitation, InvitationView } from '@customers/invitations/invitation.view';
+import { InvitationsStore } from '@customers/invitations/invitations.store';
 import { amountToSendOf } from '@customers/invitations/invitation-amount';
 import { CurrencyConfig, PlatformConfig } from '@customers/platforms/platform-config.entity';
 import { eventScopeOf } from '@customers/platforms/platform-scope';
@@ -34,6 +35,7 @@ export class InvitationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    private readonly store: InvitationsStore,
   ) {}
 
   async create(caller: Caller, body: CreateInvitationDto): Promise<InvitationView> {
@@ -116,25 +118,17 @@ export class InvitationsService {
     changes: { inviteeUma?: string },
   ): Promise<Invitation> {
     const action = status === 'CLAIMED' ? 'claimed' : 'cancelled';
-    assertPending(found, action, new Date());
-    const [rows]: [Record<string, unknown>[], number] = await manager.query(
-      `UPDATE invitations
-          SET status = $2, invitee_uma = $3, updated_at = now(),
-              claimed_at = CASE WHEN $2 = 'CLAIMED' THEN now() END,
-              cancelled_at = CASE WHEN $2 = 'CANCELLED' THEN now() END
-        WHERE id = $1 AND status = 'PENDING' AND (expires_at IS NULL OR expires_at > now())
-        RETURNING updated_at`,
-      [found.id, status, changes.inviteeUma ?? null],
-    );
-    if (rows.length === 0) {
-      assertPending(await this.find(manager, found, found.code), action, new Date());
+    const at = new Date();
+    assertPending(found, action, at);
+    const inviteeUma = changes.inviteeUma ?? null;
+    if (!(await this.store.moveIfPending(manager, found.id, status, inviteeUma, at))) {
+      assertPending(await this.find(manager, found, found.code), action, at);
       throw new ApiException('CONFLICT', `Invitation ${found.code} cannot be ${action} now`);
     }
-    const at = rows[0].updated_at as Date;
     return {
       ...found,
       status,
-      inviteeUma: changes.inviteeUma ?? null,
+      inviteeUma,
       claimedAt: status === 'CLAIMED' ? at : null,
       cancelledAt: status === 'CANCELLED' ? at : null,
       updatedAt: at,

@@ -6,13 +6,13 @@ import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { CUSTOMERS_SCHEMA } from '@customers/database';
 import { CustomerBatchesService } from '@customers/customer-batches/customer-batches.service';
+import { CustomerBatchesStore } from '@customers/customer-batches/customer-batches.store';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
+import { ExternalAccountsStore } from '@customers/external-accounts/external-accounts.store';
 import { PlatformConfigsService } from '@customers/platforms/platform-configs.service';
+import { POISON, refusePoison } from '@customers/customer-batches/__tests__/customer-batches-kit';
 
 jest.setTimeout(30_000);
-
-/** The platformCustomerId the database refuses, planted with a trigger: an entry it cannot store. */
-const POISON = 'poison';
 
 const entry = (platformCustomerId: string) => ({
   customer: { customerType: 'INDIVIDUAL', platformCustomerId, fullName: 'Jane Doe' },
@@ -37,15 +37,7 @@ describe('CustomerBatchesService (PostgreSQL)', () => {
     await dataSource.query(`INSERT INTO platforms (id, name, slug) VALUES ($1, 'acme', 'acme')`, [
       platformId,
     ]);
-    await dataSource.query(`
-      CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.platform_customer_id = '${POISON}' THEN RAISE EXCEPTION 'poison row' USING ERRCODE = '23514'; END IF;
-        RETURN NEW;
-      END $$`);
-    await dataSource.query(
-      `CREATE TRIGGER refuse_poison BEFORE INSERT ON customers FOR EACH ROW EXECUTE FUNCTION refuse_poison()`,
-    );
+    await refusePoison(dataSource);
     const configs = {
       holdForCustomerChange: async () => ({ umaDomain: 'acme.test', supportedCurrencies: [] }),
     };
@@ -53,8 +45,9 @@ describe('CustomerBatchesService (PostgreSQL)', () => {
     service = new CustomerBatchesService(
       dataSource,
       configs as unknown as PlatformConfigsService,
-      new ExternalAccountsService(dataSource, rowChanges),
+      new ExternalAccountsService(dataSource, rowChanges, new ExternalAccountsStore()),
       outbox as unknown as Outbox,
+      new CustomerBatchesStore(),
     );
   });
 

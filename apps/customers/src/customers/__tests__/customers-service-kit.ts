@@ -1,5 +1,4 @@
 import { uuidOf } from '@payments/contracts';
-import { Repository } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
 import { CustomerView } from '@customers/customers/customer.view';
 import { CustomersService } from '@customers/customers/customers.service';
@@ -7,19 +6,15 @@ import { PlatformConfigsService } from '@customers/platforms/platform-configs.se
 import { fakeDns, umaDomainRules } from '@customers/platforms/__tests__/uma-domain-kit';
 import { WebhookEndpointPolicy } from '@customers/platforms/webhook-endpoint.policy';
 import { WebhookSigningKeyClient } from '@customers/platforms/webhook-signing-key.client';
-import { liveRowChanges, MemoryDatabase } from '@customers/__tests__/memory-database-kit';
-import { tenantDatabase } from '@customers/__tests__/tenant-kit';
+import { liveRowChanges, TenantDatabase, tenantDatabase } from '@customers/__tests__/tenant-database';
 
-/** A CustomersService on a MemoryDatabase whose platforms support `currencyCodes`, its caches live. */
-export function customersService(currencyCodes: string[] = ['USD'], dns = fakeDns()) {
-  const database = tenantDatabase(currencyCodes);
-  // Config changes record their audit change in their transaction; its content has its own spec.
-  database.onQuery(/^\s*INSERT INTO audit_changes/, () => []);
+/** A CustomersService on the spec's database, emptied, whose platforms support `currencyCodes`, its caches live. */
+export async function customersService(currencyCodes: string[] = ['USD'], dns = fakeDns()) {
+  const database = await tenantDatabase(currencyCodes);
   const rowChanges = liveRowChanges();
-  const outbox = database.outbox();
   const configs = new PlatformConfigsService(
     database.dataSource,
-    outbox,
+    database.outbox,
     { keysOf: async () => ({ webhookPublicKey: 'PEM' }) } as unknown as WebhookSigningKeyClient,
     rowChanges,
     umaDomainRules(),
@@ -27,21 +22,15 @@ export function customersService(currencyCodes: string[] = ['USD'], dns = fakeDn
     // Endpoints are judged by their own spec (webhook-endpoint.policy); any passes here.
     { check: () => undefined } as unknown as WebhookEndpointPolicy,
   );
-  const repository = database.repository(Customer);
-  const service = new CustomersService(
-    database.dataSource,
-    repository as unknown as Repository<Customer>,
-    configs,
-    outbox,
-    rowChanges,
-  );
+  const repository = database.dataSource.getRepository(Customer);
+  const service = new CustomersService(database.dataSource, repository, configs, database.outbox, rowChanges);
   return { service, database, repository, configs };
 }
 
 /** The stored row of the customer a view shows. */
-export function storedOf(database: MemoryDatabase, view: CustomerView): Customer | undefined {
-  return database.rows(Customer).find((row) => row.id === uuidOf('Customer', view.id));
+export async function storedOf(database: TenantDatabase, view: CustomerView): Promise<Customer | null> {
+  return database.manager.findOneBy(Customer, { id: uuidOf('Customer', view.id)! });
 }
 
-export const eventTypesOf = (database: MemoryDatabase) =>
-  database.outboxEvents().map(({ event }) => event.type);
+export const eventTypesOf = async (database: TenantDatabase) =>
+  (await database.outboxEvents()).map(({ event }) => event.type);

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { CUSTOMERS_SCHEMA } from '@customers/database';
 import { VALID_ACCOUNTS } from '@customers/external-accounts/__tests__/account-fixtures';
 import { ExternalAccountsService } from '@customers/external-accounts/external-accounts.service';
+import { ExternalAccountsStore } from '@customers/external-accounts/external-accounts.store';
 import { PendingAccountWorker } from '@customers/external-accounts/pending-account.worker';
 
 jest.setTimeout(30_000);
@@ -34,7 +35,10 @@ describe('PendingAccountWorker (PostgreSQL)', () => {
 
   beforeEach(() => {
     const rowChanges = { cacheOf: () => ({}) } as unknown as RowChanges;
-    activator = new PendingAccountWorker(new ExternalAccountsService(dataSource, rowChanges), dataSource);
+    activator = new PendingAccountWorker(
+      new ExternalAccountsService(dataSource, rowChanges, new ExternalAccountsStore()),
+      dataSource,
+    );
   });
 
   afterEach(() => activator.beforeApplicationShutdown());

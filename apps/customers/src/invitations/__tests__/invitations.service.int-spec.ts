@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { Customer } from '@customers/customers/customer.entity';
 import { Invitation } from '@customers/invitations/invitation.entity';
 import {
@@ -13,25 +14,32 @@ import {
   stranger,
   UMA_DOMAIN,
 } from '@customers/__tests__/tenant-kit';
+import { fakeClock, useTenantDatabase } from '@customers/__tests__/tenant-database';
 
 const NOW = new Date('2025-10-13T10:00:00.000Z');
 const IN_AN_HOUR = '2025-10-13T11:00:00.000Z';
 
+useTenantDatabase();
+
 beforeAll(() => Logger.overrideLogger(false));
-beforeEach(() => jest.useFakeTimers({ now: NOW }));
+beforeEach(() => fakeClock(NOW));
 afterEach(() => jest.useRealTimers());
 
-/** A service with one pending invitation of the inviter, expiring in an hour. */
+/** A service with one pending invitation of the inviter, expiring in an hour; `invite` adds another. */
 async function withInvitation(currencyCodes?: string[]) {
-  const kit = invitationsService(currencyCodes);
-  const invitation = await kit.service.create(caller, { inviterUma: INVITER_UMA, expiresAt: IN_AN_HOUR });
-  const stored = () => kit.database.rows(Invitation).find((row) => row.code === invitation.code)!;
-  return { ...kit, invitation, stored };
+  const kit = await invitationsService(currencyCodes);
+  const invite = async () => {
+    const invitation = await kit.service.create(caller, { inviterUma: INVITER_UMA, expiresAt: IN_AN_HOUR });
+    const stored = async () =>
+      (await kit.database.rows(Invitation)).find((row) => row.code === invitation.code)!;
+    return { invitation, stored };
+  };
+  return { ...kit, ...(await invite()), invite };
 }
 
 describe('InvitationsService: creating an invitation', () => {
   it("stores a PENDING invitation of the customer with the inviter's UMA address, opened at the inviter's domain", async () => {
-    const { service, database, inviter } = invitationsService();
+    const { service, database, inviter } = await invitationsService();
 
     const view = await service.create(caller, {
       inviterUma: INVITER_UMA,
@@ -48,15 +56,15 @@ describe('InvitationsService: creating an invitation', () => {
       status: 'PENDING',
       firstName: 'Alice',
     });
-    expect(database.rows(Invitation)).toEqual([
+    expect(await database.rows(Invitation)).toEqual([
       expect.objectContaining({ code: view.code, inviterCustomerId: inviter.id, amountToSend: null }),
     ]);
-    expect(database.outboxEvents()).toEqual([]);
+    expect(await database.outboxEvents()).toEqual([]);
   });
 
   it('answers 404 USER_NOT_FOUND unless a live customer of the platform has the UMA address', async () => {
-    const { service, database } = invitationsService();
-    database.seed(
+    const { service, database } = await invitationsService();
+    await database.seed(
       Customer,
       customerRow({ umaAddress: '$gone@acme.uma.local', deletedAt: NOW }),
       customerRow({ umaAddress: '$theirs@acme.uma.local' }, stranger),
@@ -65,11 +73,11 @@ describe('InvitationsService: creating an invitation', () => {
     for (const inviterUma of ['$nobody@acme.uma.local', '$gone@acme.uma.local', '$theirs@acme.uma.local']) {
       await expect(service.create(caller, { inviterUma })).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
     }
-    expect(database.rows(Invitation)).toEqual([]);
+    expect(await database.rows(Invitation)).toEqual([]);
   });
 
   it("promises an amount in the platform's first currency unless it names another, within that currency's limits", async () => {
-    const { service, database } = invitationsService(['USD', 'MXN']);
+    const { service, database } = await invitationsService(['USD', 'MXN']);
 
     const first = await service.create(caller, { inviterUma: INVITER_UMA, amountToSend: 500 });
     const named = await service.create(caller, {
@@ -86,7 +94,7 @@ describe('InvitationsService: creating an invitation', () => {
     await expect(
       service.create(caller, { inviterUma: INVITER_UMA, amountToSend: 5_000_000 }),
     ).rejects.toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
-    expect(database.rows(Invitation)).toHaveLength(2);
+    expect(await database.rows(Invitation)).toHaveLength(2);
   });
 });
 
@@ -122,8 +130,8 @@ describe('InvitationsService: claiming an invitation', () => {
       inviteeUma: INVITEE_UMA,
       claimedAt: '2025-10-13T10:30:00.000Z',
     });
-    expect(stored()).toMatchObject({ status: 'CLAIMED', inviteeUma: INVITEE_UMA });
-    expect(database.outboxEvents()).toEqual([
+    expect(await stored()).toMatchObject({ status: 'CLAIMED', inviteeUma: INVITEE_UMA });
+    expect(await database.outboxEvents()).toEqual([
       {
         topic: 'customers.invitation-events.v1',
         requestId: 'req-1',
@@ -144,43 +152,43 @@ describe('InvitationsService: claiming an invitation', () => {
       code: 'INVALID_INPUT',
       details: { errors: [{ field: 'inviteeUma', message: expect.any(String) }] },
     });
-    expect(stored().status).toBe('PENDING');
-    expect(database.outboxEvents()).toEqual([]);
+    expect((await stored()).status).toBe('PENDING');
+    expect(await database.outboxEvents()).toEqual([]);
   });
 
   it('refuses a claimed, cancelled or expired invitation with 409 naming its status, sending nothing more', async () => {
-    const claimed = await withInvitation();
-    await claimed.service.claim(caller, claimed.invitation.code, { inviteeUma: INVITEE_UMA });
-    const cancelled = await withInvitation();
-    await cancelled.service.cancel(caller, cancelled.invitation.code);
-    const expired = await withInvitation();
+    const { service, database, invitation: claimed, stored: claimedStored, invite } = await withInvitation();
+    await service.claim(caller, claimed.code, { inviteeUma: INVITEE_UMA });
+    const { invitation: cancelled } = await invite();
+    await service.cancel(caller, cancelled.code);
+    const { invitation: expired } = await invite();
 
     jest.setSystemTime(new Date(IN_AN_HOUR));
-    for (const [{ service, database, invitation }, status, events] of [
-      [claimed, 'CLAIMED', 1],
-      [cancelled, 'CANCELLED', 0],
-      [expired, 'EXPIRED', 0],
+    for (const [invitation, status] of [
+      [claimed, 'CLAIMED'],
+      [cancelled, 'CANCELLED'],
+      [expired, 'EXPIRED'],
     ] as const) {
       await expect(
         service.claim(caller, invitation.code, { inviteeUma: '$late@other.uma.local' }),
       ).rejects.toMatchObject({ code: 'CONFLICT', status: 409, details: { status } });
-      expect(database.outboxEvents()).toHaveLength(events);
     }
-    expect(claimed.stored().inviteeUma).toBe(INVITEE_UMA);
+    expect((await database.outboxEvents()).map(({ event }) => event.aggregateId)).toEqual([claimed.code]);
+    expect((await claimedStored()).inviteeUma).toBe(INVITEE_UMA);
   });
 
   it('answers 409 CLAIMED to the claim that loses a race: its guarded update finds the invitation moved', async () => {
     const { service, database, invitation, stored } = await withInvitation();
-    const pendingWhenRead = stored();
+    const pendingWhenRead = await stored();
     await service.claim(caller, invitation.code, { inviteeUma: INVITEE_UMA });
     // The loser read the invitation before the winner's claim committed.
-    jest.spyOn(database.manager, 'findOneBy').mockResolvedValueOnce(pendingWhenRead);
+    jest.spyOn(EntityManager.prototype, 'findOneBy').mockResolvedValueOnce(pendingWhenRead);
 
     await expect(
       service.claim(caller, invitation.code, { inviteeUma: '$second@other.uma.local' }),
     ).rejects.toMatchObject({ code: 'CONFLICT', details: { status: 'CLAIMED' } });
-    expect(stored().inviteeUma).toBe(INVITEE_UMA);
-    expect(database.outboxEvents()).toHaveLength(1);
+    expect((await stored()).inviteeUma).toBe(INVITEE_UMA);
+    expect(await database.outboxEvents()).toHaveLength(1);
   });
 
   it("answers 404 to a claim of another platform's invitation, which stays PENDING", async () => {
@@ -194,7 +202,7 @@ describe('InvitationsService: claiming an invitation', () => {
     await expect(service.cancel(stranger, invitation.code)).rejects.toMatchObject({
       code: 'INVITATION_NOT_FOUND',
     });
-    expect(stored().status).toBe('PENDING');
+    expect((await stored()).status).toBe('PENDING');
   });
 });
 
@@ -206,7 +214,7 @@ describe('InvitationsService: cancelling an invitation', () => {
 
     expect(cancelled).toMatchObject({ status: 'CANCELLED' });
     expect(cancelled).not.toHaveProperty('inviteeUma');
-    expect(stored()).toMatchObject({ status: 'CANCELLED', cancelledAt: NOW, claimedAt: null });
+    expect(await stored()).toMatchObject({ status: 'CANCELLED', cancelledAt: NOW, claimedAt: null });
     await expect(service.cancel(caller, invitation.code)).rejects.toMatchObject({
       code: 'CONFLICT',
       details: { status: 'CANCELLED' },
@@ -214,6 +222,6 @@ describe('InvitationsService: cancelling an invitation', () => {
     await expect(service.claim(caller, invitation.code, { inviteeUma: INVITEE_UMA })).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    expect(database.outboxEvents()).toEqual([]);
+    expect(await database.outboxEvents()).toEqual([]);
   });
 });

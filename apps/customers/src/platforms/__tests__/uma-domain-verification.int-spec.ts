@@ -4,13 +4,16 @@ import { individual } from '@customers/customers/__tests__/customer-bodies';
 import { PlatformConfig } from '@customers/platforms/platform-config.entity';
 import { fakeDns, umaDomainRules } from '@customers/platforms/__tests__/uma-domain-kit';
 import { caller, production, UMA_DOMAIN } from '@customers/__tests__/tenant-kit';
+import { useTenantDatabase } from '@customers/__tests__/tenant-database';
 
 const OWN = 'pay.acme.com';
 const RECORD = `_grid-uma-verify.${OWN}`;
 
+useTenantDatabase();
+
 /** A platform's production config moved to OWN, no customer holding an address on its old domain. */
 async function productionOnOwnDomain(dns = fakeDns()) {
-  const kit = customersService(['USD'], dns);
+  const kit = await customersService(['USD'], dns);
   const moved = await kit.configs.update(production, { umaDomain: OWN });
   return { ...kit, moved };
 }
@@ -36,7 +39,7 @@ describe('PlatformConfigsService: proving a UMA domain', () => {
       code: 'UMA_DOMAIN_NOT_VERIFIED',
       status: 422,
     });
-    expect(database.rows(PlatformConfig).find((row) => row.umaDomain === OWN)).toMatchObject({
+    expect((await database.rows(PlatformConfig)).find((row) => row.umaDomain === OWN)).toMatchObject({
       umaDomainVerifiedAt: null,
     });
   });
@@ -68,7 +71,7 @@ describe('PlatformConfigsService: proving a UMA domain', () => {
   });
 
   it('keeps a sandbox domain under the deployment’s own suffix (400 otherwise)', async () => {
-    const { configs } = customersService();
+    const { configs } = await customersService();
 
     await expect(configs.update(caller, { umaDomain: OWN })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
@@ -80,13 +83,13 @@ describe('PlatformConfigsService: proving a UMA domain', () => {
   });
 
   it('refuses with 409 CONFLICT to move a domain while live customers hold addresses on it', async () => {
-    const { configs, service, database } = customersService();
+    const { configs, service, database } = await customersService();
     await service.create(caller, individual('c-1'));
 
     await expect(configs.update(caller, { umaDomain: 'acme-2.uma.local' })).rejects.toMatchObject({
       code: 'CONFLICT',
       status: 409,
     });
-    expect(database.rows(Customer).map((row) => row.umaAddress)).toEqual([`$c-1@${UMA_DOMAIN}`]);
+    expect((await database.rows(Customer)).map((row) => row.umaAddress)).toEqual([`$c-1@${UMA_DOMAIN}`]);
   });
 });

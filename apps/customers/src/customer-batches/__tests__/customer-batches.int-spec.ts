@@ -9,15 +9,17 @@ import {
   US_ACCOUNT,
 } from '@customers/customer-batches/__tests__/customer-batches-kit';
 import { caller, customerRow, stranger, UMA_DOMAIN } from '@customers/__tests__/tenant-kit';
+import { useTenantDatabase } from '@customers/__tests__/tenant-database';
 
 const created = { customerId: expect.stringMatching(/^Customer:/) };
 const failed = (code: string) => ({ error: expect.objectContaining({ code }) });
 
+useTenantDatabase();
 beforeAll(() => Logger.overrideLogger(false));
 
 describe('CustomerBatchesService', () => {
   it("creates each entry's customer as POST /customers would, with its account and one customer.created each", async () => {
-    const { service, database } = customerBatchesService();
+    const { service, database } = await customerBatchesService();
 
     const { results } = await service.create(caller, {
       batchKey: 'batch-1',
@@ -25,7 +27,7 @@ describe('CustomerBatchesService', () => {
     });
 
     expect(results).toEqual([created, created]);
-    const customers = database.rows(Customer);
+    const customers = await database.rows(Customer);
     expect(customers).toEqual([
       expect.objectContaining({
         platformCustomerId: 'Ada 1',
@@ -35,7 +37,7 @@ describe('CustomerBatchesService', () => {
       expect.objectContaining({ platformCustomerId: 'ada-2', umaAddress: `$ada@${UMA_DOMAIN}` }),
     ]);
     expect(results).toEqual(customers.map((customer) => ({ customerId: toApiId('Customer', customer.id) })));
-    expect(database.rows(ExternalAccount)).toEqual([
+    expect(await database.rows(ExternalAccount)).toEqual([
       expect.objectContaining({
         customerId: customers[1].id,
         status: 'ACTIVE',
@@ -43,7 +45,7 @@ describe('CustomerBatchesService', () => {
         beneficiaryVerificationStatus: 'MATCHED',
       }),
     ]);
-    expect(database.outboxEvents()).toEqual(
+    expect(await database.outboxEvents()).toEqual(
       results.map((result) => ({
         topic: 'customers.customer-events.v1',
         requestId: 'req-1',
@@ -57,7 +59,7 @@ describe('CustomerBatchesService', () => {
   });
 
   it('fails an entry alone with the error the endpoints would answer, its account fields named under externalAccount, and creates one lacking what the currencies require, naming it', async () => {
-    const { service, database } = customerBatchesService(['USD', 'MXN']);
+    const { service, database } = await customerBatchesService(['USD', 'MXN']);
     const complete = {
       nationality: 'GB',
       address: { line1: '1 Main St', postalCode: 'N1 1AA', country: 'GB' },
@@ -92,12 +94,15 @@ describe('CustomerBatchesService', () => {
       { ...created, missingFields: ['NATIONALITY', 'ADDRESS'] },
       created,
     ]);
-    expect(database.rows(Customer).map((customer) => customer.platformCustomerId)).toEqual(['c-4', 'c-5']);
-    expect(database.outboxEvents()).toHaveLength(2);
+    expect((await database.rows(Customer)).map((customer) => customer.platformCustomerId)).toEqual([
+      'c-4',
+      'c-5',
+    ]);
+    expect(await database.outboxEvents()).toHaveLength(2);
   });
 
   it("refuses the row of an address on another platform's domain with INVALID_UMA_ADDRESS, creating the others", async () => {
-    const { service, database } = customerBatchesService();
+    const { service, database } = await customerBatchesService();
 
     const { results } = await service.create(caller, {
       batchKey: 'batch-1',
@@ -105,12 +110,12 @@ describe('CustomerBatchesService', () => {
     });
 
     expect(results).toEqual([failed('INVALID_UMA_ADDRESS'), created]);
-    expect(database.rows(Customer).map((customer) => customer.platformCustomerId)).toEqual(['own']);
+    expect((await database.rows(Customer)).map((customer) => customer.platformCustomerId)).toEqual(['own']);
   });
 
   it("answers CONFLICT for a live customer's platformCustomerId (an earlier entry's too) and UMA_ADDRESS_EXISTS for a taken address", async () => {
-    const { service, database } = customerBatchesService();
-    database.seed(
+    const { service, database } = await customerBatchesService();
+    await database.seed(
       Customer,
       customerRow({ platformCustomerId: 'taken', umaAddress: `$taken@${UMA_DOMAIN}` }),
       customerRow({
@@ -139,12 +144,12 @@ describe('CustomerBatchesService', () => {
       failed('CONFLICT'),
     ]);
     // Only created customers get accounts.
-    expect(database.rows(ExternalAccount)).toEqual([]);
-    expect(database.outboxEvents()).toHaveLength(2);
+    expect(await database.rows(ExternalAccount)).toEqual([]);
+    expect(await database.outboxEvents()).toHaveLength(2);
   });
 
   it('fails the entry the database refuses with ENTRY_NOT_STORED, and creates the others with their accounts', async () => {
-    const { service, database } = customerBatchesService();
+    const { service, database } = await customerBatchesService();
 
     const { results } = await service.create(caller, {
       batchKey: 'batch-1',
@@ -162,14 +167,17 @@ describe('CustomerBatchesService', () => {
       },
       created,
     ]);
-    expect(database.rows(Customer).map((customer) => customer.platformCustomerId)).toEqual(['c-1', 'c-3']);
-    expect(database.rows(ExternalAccount)).toHaveLength(2);
-    expect(database.outboxEvents()).toHaveLength(2);
+    expect((await database.rows(Customer)).map((customer) => customer.platformCustomerId)).toEqual([
+      'c-1',
+      'c-3',
+    ]);
+    expect(await database.rows(ExternalAccount)).toHaveLength(2);
+    expect(await database.outboxEvents()).toHaveLength(2);
   });
 
   describe('a batch sent again', () => {
     it('answers with the outcome stored under its key, creating nothing twice', async () => {
-      const { service, database } = customerBatchesService();
+      const { service, database } = await customerBatchesService();
       const first = await service.create(caller, {
         batchKey: 'batch-1',
         entries: [entry('c-1'), entry('c-1')],
@@ -178,22 +186,22 @@ describe('CustomerBatchesService', () => {
       const again = await service.create(caller, { batchKey: 'batch-1', entries: [entry('c-9')] });
 
       expect(again).toEqual(first);
-      expect(database.rows(Customer)).toHaveLength(1);
-      expect(database.outboxEvents()).toHaveLength(1);
+      expect(await database.rows(Customer)).toHaveLength(1);
+      expect(await database.outboxEvents()).toHaveLength(1);
     });
 
     it('replays the outcome that its first attempt stored while it waited for the lock', async () => {
-      const { service, database } = customerBatchesService();
+      const { service, database, store } = await customerBatchesService();
       const first = await service.create(caller, { batchKey: 'batch-1', entries: [entry('c-1')] });
       // Read before the first attempt committed: nothing stored yet.
-      jest.spyOn(database.manager, 'query').mockResolvedValueOnce([]);
+      jest.spyOn(store, 'storedResults').mockResolvedValueOnce(undefined);
 
       expect(await service.create(caller, { batchKey: 'batch-1', entries: [entry('c-1')] })).toEqual(first);
-      expect(database.rows(Customer)).toHaveLength(1);
+      expect(await database.rows(Customer)).toHaveLength(1);
     });
 
     it("keeps another platform's batch of the same key apart", async () => {
-      const { service, database } = customerBatchesService();
+      const { service, database } = await customerBatchesService();
       await service.create(caller, { batchKey: 'batch-1', entries: [entry('c-1')] });
 
       const theirs = await service.create(stranger, {
@@ -202,11 +210,11 @@ describe('CustomerBatchesService', () => {
       });
 
       expect(theirs.results).toEqual([created, created]);
-      expect(database.rows(Customer)).toHaveLength(3);
+      expect(await database.rows(Customer)).toHaveLength(3);
     });
 
     it('keeps the outcome of a batch that created nothing, with no event', async () => {
-      const { service, database } = customerBatchesService();
+      const { service, database } = await customerBatchesService();
       const first = await service.create(caller, {
         batchKey: 'batch-1',
         entries: [entry(' ', { fullName: 1 })],
@@ -214,8 +222,8 @@ describe('CustomerBatchesService', () => {
 
       expect(first.results).toEqual([failed('INVALID_INPUT')]);
       expect(await service.create(caller, { batchKey: 'batch-1', entries: [entry('c-1')] })).toEqual(first);
-      expect(database.rows(Customer)).toEqual([]);
-      expect(database.outboxEvents()).toEqual([]);
+      expect(await database.rows(Customer)).toEqual([]);
+      expect(await database.outboxEvents()).toEqual([]);
     });
   });
 });

@@ -2,6 +2,9 @@ import { Customer } from '@customers/customers/customer.entity';
 import { customersService, storedOf } from '@customers/customers/__tests__/customers-service-kit';
 import { individual } from '@customers/customers/__tests__/customer-bodies';
 import { caller, customerRow, stranger, UMA_DOMAIN } from '@customers/__tests__/tenant-kit';
+import { useTenantDatabase } from '@customers/__tests__/tenant-database';
+
+useTenantDatabase();
 
 /** The other platform's domain, as tenantDatabase configures it. */
 const THEIR_DOMAIN = 'other-2.uma.local';
@@ -10,7 +13,7 @@ const THEIR_DOMAIN = 'other-2.uma.local';
 // that platform's names, and learns from the 409 which of them it has.
 describe('CustomersService: an address on another platform’s domain', () => {
   it('refuses it at creation with 400 INVALID_UMA_ADDRESS, storing nothing, so the owner can still take it', async () => {
-    const { service, database } = customersService();
+    const { service, database } = await customersService();
     const squatted = `$bob@${THEIR_DOMAIN}`;
 
     await expect(service.create(caller, individual('c-1', { umaAddress: squatted }))).rejects.toMatchObject({
@@ -18,14 +21,14 @@ describe('CustomersService: an address on another platform’s domain', () => {
       status: 400,
     });
 
-    expect(database.rows(Customer)).toEqual([]);
+    expect(await database.rows(Customer)).toEqual([]);
     const theirs = await service.create(stranger, individual('bob', { umaAddress: squatted }));
     expect(theirs.umaAddress).toBe(squatted);
   });
 
   it('answers the same whether or not the other platform has the address', async () => {
-    const { service, database } = customersService();
-    database.seed(Customer, customerRow({ umaAddress: `$held@${THEIR_DOMAIN}` }, stranger));
+    const { service, database } = await customersService();
+    await database.seed(Customer, customerRow({ umaAddress: `$held@${THEIR_DOMAIN}` }, stranger));
 
     const refusalOf = (user: string) =>
       service.create(caller, individual(`c-${user}`, { umaAddress: `$${user}@${THEIR_DOMAIN}` })).then(
@@ -43,7 +46,7 @@ describe('CustomersService: an address on another platform’s domain', () => {
   });
 
   it('refuses it in a PATCH, leaving the customer as it was', async () => {
-    const { service, database } = customersService();
+    const { service, database } = await customersService();
     const customer = await service.create(caller, individual('c-1'));
 
     await expect(
@@ -53,11 +56,11 @@ describe('CustomersService: an address on another platform’s domain', () => {
       }),
     ).rejects.toMatchObject({ code: 'INVALID_UMA_ADDRESS', status: 400 });
 
-    expect(storedOf(database, customer)!.umaAddress).toBe(`$c-1@${UMA_DOMAIN}`);
+    expect((await storedOf(database, customer))!.umaAddress).toBe(`$c-1@${UMA_DOMAIN}`);
   });
 
   it('keeps an address on its own domain', async () => {
-    const { service } = customersService();
+    const { service } = await customersService();
 
     const view = await service.create(caller, individual('c-1', { umaAddress: `$jane@${UMA_DOMAIN}` }));
 
