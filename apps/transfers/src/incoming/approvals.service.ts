@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApprovalAnswerEvent, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
+import { ApiException, Caller, scopeOf } from '@payments/http';
 import { handleEachOnce, inScope } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApprovalDecisions } from '@transfers/incoming/approval-decisions';
@@ -14,6 +14,7 @@ import {
 } from '@transfers/incoming/approval-rules';
 import { ApprovePaymentDto, RejectPaymentDto } from '@transfers/incoming/dto/approval.dto';
 import { IncomingApprovalsStore, UndecidedApproval } from '@transfers/incoming/incoming-approvals.store';
+import { TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 
@@ -32,6 +33,7 @@ export class ApprovalsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly approvals: IncomingApprovalsStore,
+    private readonly transactions: TransactionStore,
     private readonly decisions: ApprovalDecisions,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
@@ -127,11 +129,7 @@ export class ApprovalsService {
     id: string,
     transactionId: string,
   ): Promise<UndecidedApproval | undefined> {
-    const [row] = await manager.query(
-      `SELECT platform_id AS "platformId", environment, status FROM transactions WHERE id = $1`,
-      [id],
-    );
-    const found = inScope(row as (PlatformScope & { status: string }) | undefined, scopeOf(caller));
+    const found = inScope(await this.transactions.ownerAndStatus(manager, id), scopeOf(caller));
     if (!found || found.status === 'CREATED')
       throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
     const [approval] = await this.approvals.lockUndecided(manager, [id]);

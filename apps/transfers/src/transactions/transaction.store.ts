@@ -3,7 +3,7 @@ import { context, Context } from '@opentelemetry/api';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApprovalRequest, TRANSACTION_EVENTS, TransactionStatus } from '@payments/contracts';
 import { GroupCommit, Outbox } from '@payments/persistence';
-import { ApiException } from '@payments/http';
+import { ApiException, PlatformScope } from '@payments/http';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertTransition, hasEnded } from '@transfers/transactions/transaction-state-machine';
 import { FailureReason, Transaction } from '@transfers/transactions/transaction.entity';
@@ -224,6 +224,28 @@ export class TransactionStore {
         [reserved],
       );
     }
+  }
+
+  /** By primary key, in the order of `ids`: undefined where a transaction is missing. */
+  async getAll(ids: string[]): Promise<(Transaction | undefined)[]> {
+    const found: Transaction[] = await this.dataSource.query(
+      `SELECT ${this.columns} FROM transactions t WHERE t.id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const byId = new Map(found.map((transaction) => [transaction.id, transaction]));
+    return ids.map((id) => byId.get(id));
+  }
+
+  /** Whose a transaction is and its status, read in `manager`'s transaction (before locking what it owns). */
+  async ownerAndStatus(
+    manager: EntityManager,
+    id: string,
+  ): Promise<(PlatformScope & { status: TransactionStatus }) | undefined> {
+    const [row] = await manager.query(
+      `SELECT platform_id AS "platformId", environment, status FROM transactions WHERE id = $1`,
+      [id],
+    );
+    return row;
   }
 
   async get(id: string): Promise<Transaction | undefined> {

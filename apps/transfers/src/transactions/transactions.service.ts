@@ -8,7 +8,7 @@ import { ListTransactionsQuery } from '@transfers/transactions/dto/list-transact
 import { transactionFilters } from '@transfers/transactions/transaction-filters';
 import { TRANSACTION_LIST } from '@transfers/transactions/transaction-list';
 import { Transaction } from '@transfers/transactions/transaction.entity';
-import { transactionColumns } from '@transfers/transactions/transaction.store';
+import { TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
 
 const READ_BATCHING = { maxBatch: 200, maxInFlight: 2 };
@@ -22,20 +22,14 @@ export class TransactionsService {
   private readonly counts: ListCounts;
   private readonly reads: GroupCommit<string, Transaction | undefined>;
 
-  constructor(@InjectRepository(Transaction) private readonly transactions: Repository<Transaction>) {
-    const dataSource = transactions.manager.connection;
-    this.counts = new ListCounts(dataSource, TRANSACTION_LIST);
-    const columns = transactionColumns(dataSource, 't');
+  constructor(
+    @InjectRepository(Transaction) private readonly transactions: Repository<Transaction>,
+    store: TransactionStore,
+  ) {
+    this.counts = new ListCounts(transactions.manager.connection, TRANSACTION_LIST);
     // Concurrent reads by id share one statement by primary key: under load, a round trip and a
     // plan serve many requests.
-    this.reads = new GroupCommit(async (ids) => {
-      const found: Transaction[] = await dataSource.query(
-        `SELECT ${columns} FROM transactions t WHERE t.id = ANY($1::uuid[])`,
-        [ids],
-      );
-      const byId = new Map(found.map((transaction) => [transaction.id, transaction]));
-      return ids.map((id) => byId.get(id));
-    }, READ_BATCHING);
+    this.reads = new GroupCommit((ids) => store.getAll(ids), READ_BATCHING);
   }
 
   list(caller: Caller, query: ListTransactionsQuery): Promise<Page<TransactionView>> {

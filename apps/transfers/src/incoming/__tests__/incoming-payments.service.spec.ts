@@ -82,7 +82,7 @@ describe('IncomingPayments', () => {
     ledger.customerAccount.mockResolvedValue(INTERNAL);
     transactions = new TransactionRows();
     approvals = new ApprovalRows();
-    database = fakeDatabase(transactions);
+    database = fakeDatabase();
     incoming = new IncomingPayments(
       database.dataSource,
       transactions as unknown as TransactionStore,

@@ -94,21 +94,16 @@ export class ApprovalRows {
 }
 
 /**
- * A DataSource whose transactions run on one fake manager. The manager answers the two statements
- * the approvals issue themselves: the inbox's claim of events (each event id once) and the lookup of
- * a transaction's scope and status by id.
+ * A DataSource whose transactions run on one fake manager, which answers the one statement the
+ * approvals still issue outside a store: the inbox's claim of events (each event id once).
  */
-export function fakeDatabase(transactions: TransactionRows) {
+export function fakeDatabase() {
   const claimedEvents = new Set<string>();
   const query = jest.fn(async (sql: string, parameters: unknown[]) => {
     if (sql.includes('INSERT INTO inbox')) {
       const fresh = (parameters[1] as string[]).filter((id) => !claimedEvents.has(id));
       for (const id of fresh) claimedEvents.add(id);
       return fresh.map((id) => ({ event_id: id }));
-    }
-    if (sql.includes('FROM transactions')) {
-      const row = transactions.row(parameters[0] as string);
-      return row ? [{ platformId: row.platformId, environment: row.environment, status: row.status }] : [];
     }
     throw new Error(`The fake database does not know ${sql}`);
   });
@@ -130,7 +125,7 @@ export function approvalsService(timeoutSeconds = 30) {
   const transactions = new TransactionRows();
   const approvals = new ApprovalRows();
   const rails = { startNow: jest.fn() };
-  const database = fakeDatabase(transactions);
+  const database = fakeDatabase();
   const decisions = new ApprovalDecisions(
     approvals as unknown as IncomingApprovalsStore,
     transactions as unknown as TransactionStore,
@@ -139,6 +134,7 @@ export function approvalsService(timeoutSeconds = 30) {
   const service = new ApprovalsService(
     database.dataSource,
     approvals as unknown as IncomingApprovalsStore,
+    transactions as unknown as TransactionStore,
     decisions,
     transfersConfig({ APPROVAL_TIMEOUT_SECONDS: timeoutSeconds }),
   );

@@ -38,7 +38,7 @@ describe('the status history of a transaction (PostgreSQL)', () => {
     const config = { get: () => '' } as unknown as ConfigService<never, true>;
     store = new TransactionStore(dataSource, new Outbox(config));
     history = new TransactionHistoryService(
-      new TransactionsService(dataSource.getRepository(Transaction)),
+      new TransactionsService(dataSource.getRepository(Transaction), store),
       new TransactionHistoryStore(dataSource),
     );
     for (let made = 0; made < OTHER_TRANSFERS; made += BATCH) {

@@ -70,6 +70,7 @@ function transferOut(scope: PlatformScope, index: number): NewScheduledTransacti
 describe('transaction reads: plans that do not grow with the history (PostgreSQL)', () => {
   let database: MigratedDatabase;
   let service: TransactionsService;
+  let store: TransactionStore;
   const scope: PlatformScope = { platformId: randomUUID(), environment: Environment.Sandbox };
   const otherScope: PlatformScope = { platformId: randomUUID(), environment: Environment.Sandbox };
   let someId: string;
@@ -77,7 +78,7 @@ describe('transaction reads: plans that do not grow with the history (PostgreSQL
   beforeAll(async () => {
     database = await MigratedDatabase.create(TRANSFERS_SCHEMA);
     const config = { get: () => '' } as unknown as ConfigService<never, true>;
-    const store = new TransactionStore(database.dataSource, new Outbox(config));
+    store = new TransactionStore(database.dataSource, new Outbox(config));
     for (let start = 0; start < ROWS; start += BATCH) {
       const batch = Array.from({ length: BATCH }, (_, offset) =>
         transferOut((start + offset) % 3 === 0 ? otherScope : scope, start + offset),
@@ -92,7 +93,7 @@ describe('transaction reads: plans that do not grow with the history (PostgreSQL
          type = CASE WHEN seq % 10 = 0 THEN 'INCOMING' ELSE 'OUTGOING' END`,
     );
     someId = (await database.query<{ id: string }>(`SELECT id FROM transfers.transactions LIMIT 1`))[0].id;
-    service = new TransactionsService(database.dataSource.getRepository(Transaction));
+    service = new TransactionsService(database.dataSource.getRepository(Transaction), store);
   });
 
   afterAll(async () => {

@@ -1,3 +1,5 @@
+import { TransactionStatus } from '@payments/contracts';
+import { PlatformScope } from '@payments/http';
 import { transactionRow } from '@transfers/transactions/__tests__/transaction-row';
 import { MovedTransaction } from '@transfers/transactions/transaction-events';
 import { NewScheduledTransaction, RailSchedule } from '@transfers/transactions/transaction-insert';
@@ -33,6 +35,18 @@ export class TransactionRows {
   async moveCommitted(change: StatusChange): Promise<MovedTransaction | undefined> {
     assertTransition(change.from, change.to);
     return this.apply(change);
+  }
+
+  async getAll(ids: string[]): Promise<(Transaction | undefined)[]> {
+    return Promise.all(ids.map((id) => this.get(id)));
+  }
+
+  async ownerAndStatus(
+    _manager: unknown,
+    id: string,
+  ): Promise<(PlatformScope & { status: TransactionStatus }) | undefined> {
+    const row = this.row(id);
+    return row && { platformId: row.platformId, environment: row.environment, status: row.status };
   }
 
   async get(id: string): Promise<Transaction | undefined> {

@@ -28,6 +28,26 @@ describe('TransactionStore (PostgreSQL)', () => {
     await database?.drop();
   });
 
+  it('reads transactions by id in the order asked, undefined for one that is not there', async () => {
+    const [first, second] = [pendingTransferOut(), pendingTransferOut()];
+    await store.insert(dataSource.manager, [first, second]);
+    const missing = '00000000-0000-4000-8000-000000000000';
+
+    const found = await store.getAll([second.transaction.id, missing, first.transaction.id]);
+
+    expect(found.map((transaction) => transaction?.id)).toEqual([
+      second.transaction.id,
+      undefined,
+      first.transaction.id,
+    ]);
+    expect(await store.ownerAndStatus(dataSource.manager, first.transaction.id)).toEqual({
+      platformId: first.transaction.platformId,
+      environment: first.transaction.environment,
+      status: 'CREATED',
+    });
+    expect(await store.ownerAndStatus(dataSource.manager, missing)).toBeUndefined();
+  });
+
   /**
    * Two moves of the same transactions, listed in opposite orders, wait behind a third transaction
    * holding both rows, then go at once. Plans that update in list order (as a nested loop over the
