@@ -10,6 +10,7 @@ import { QUOTING_SCHEMA } from '@quoting/database';
 import { QuoteTransfersClient } from '@quoting/execution/quote-transfers.client';
 import { FeeRulesModule } from '@quoting/fee-rules/fee-rules.module';
 import { PlatformCurrencies, PlatformCurrenciesConsumer } from '@quoting/platforms/platform-currencies';
+import { PlatformCurrenciesStore } from '@quoting/platforms/platform-currencies.store';
 import { Pricer } from '@quoting/pricing/pricer';
 import { TransferFeesController } from '@quoting/pricing/transfer-fees.controller';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
@@ -69,6 +70,7 @@ import { UmaCounterparties } from '@quoting/uma/uma-counterparties';
     RateBook,
     Pricer,
     PlatformCurrencies,
+    PlatformCurrenciesStore,
     AccountDirectory,
     CustomerReadinessClient,
     QuoteTransfersClient,

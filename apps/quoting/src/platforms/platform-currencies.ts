@@ -5,22 +5,23 @@ import { CurrencyLimitsV1, PLATFORM_EVENTS, PlatformEvent, uuidOf } from '@payme
 import { ApiException, PlatformScope, scopeKey } from '@payments/http';
 import { handleOnce } from '@payments/persistence';
 import { DataSource } from 'typeorm';
+import { PlatformCurrenciesStore } from '@quoting/platforms/platform-currencies.store';
 
-/**
- * Each platform's supported currencies with their limits, projected from its configuration events:
- * a quote is checked against them without a call to the customers app.
- */
 /**
  * How long a replica reuses a platform's limits before reading them again: a quote costs no query
  * for them, and a changed configuration applies to quotes within this time.
  */
 const LOCAL_COPY_MS = 1_000;
 
+/**
+ * Each platform's supported currencies with their limits, projected from its configuration events:
+ * a quote is checked against them without a call to the customers app.
+ */
 @Injectable()
 export class PlatformCurrencies {
   private readonly recent = new Map<string, { readAt: number; currencies: CurrencyLimitsV1[] }>();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly store: PlatformCurrenciesStore) {}
 
   /** The currencies the platform has enabled for payments in `direction`. */
   async enabledCodes(scope: PlatformScope, direction: 'INCOMING' | 'OUTGOING'): Promise<string[]> {
@@ -49,11 +50,7 @@ export class PlatformCurrencies {
     const key = scopeKey(scope);
     const cached = this.recent.get(key);
     if (cached && Date.now() - cached.readAt < LOCAL_COPY_MS) return cached.currencies;
-    const [row] = await this.dataSource.query(
-      `SELECT currencies FROM platform_currencies WHERE platform_id = $1 AND environment = $2`,
-      [scope.platformId, scope.environment],
-    );
-    const currencies: CurrencyLimitsV1[] = row?.currencies ?? [];
+    const currencies = await this.store.currenciesOf(scope);
     // Stale entries of other platforms are dropped as they come up again; the map stays bounded by
     // the platforms quoting in the last second.
     if (this.recent.size > 10_000) this.recent.clear();
@@ -64,26 +61,23 @@ export class PlatformCurrencies {
 
 @Controller()
 export class PlatformCurrenciesConsumer {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: PlatformCurrenciesStore,
+  ) {}
 
   /** Events of one platform arrive in order (keyed by platform); the time guard covers a replay from the start. */
   @EventPattern(PLATFORM_EVENTS.name)
   async onPlatformEvent(@Payload() event: PlatformEvent): Promise<void> {
     const { supportedCurrencies } = event.payload;
     if (!supportedCurrencies) return;
-    await handleOnce(this.dataSource, 'quoting.platform-currencies', event, async (manager) => {
-      await manager.query(
-        `INSERT INTO platform_currencies (platform_id, environment, currencies, occurred_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (platform_id, environment) DO UPDATE
-           SET currencies = EXCLUDED.currencies, occurred_at = EXCLUDED.occurred_at
-           WHERE platform_currencies.occurred_at <= EXCLUDED.occurred_at`,
-        [
-          uuidOf('Platform', event.platformId),
-          event.environment,
-          JSON.stringify(supportedCurrencies),
-          event.occurredAt,
-        ],
-      );
-    });
+    await handleOnce(this.dataSource, 'quoting.platform-currencies', event, (manager) =>
+      this.store.project(manager, {
+        platformId: uuidOf('Platform', event.platformId)!,
+        environment: event.environment,
+        currencies: supportedCurrencies,
+        occurredAt: event.occurredAt,
+      }),
+    );
   }
 }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AccountDirectory } from '@quoting/accounts/account-directory';
 import { PlatformCurrencies } from '@quoting/platforms/platform-currencies';
+import { PlatformCurrenciesStore } from '@quoting/platforms/platform-currencies.store';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { RateBook } from '@quoting/rates/rate-book';
 import { ReceiverLookup, ReceiverLookupStore } from '@quoting/receivers/receiver-lookup.store';
@@ -69,7 +70,7 @@ function lookups(currencies: CurrencyLimitsV1[] = [limits('USD', ['INCOMING', 'O
     store,
     new UmaCounterparties(config, remote as unknown as RemoteUmaCounterparty),
     accounts as unknown as AccountDirectory,
-    new PlatformCurrencies(dataSource),
+    new PlatformCurrencies(new PlatformCurrenciesStore(dataSource)),
     rates as unknown as RateBook,
   );
   /** The stored lookup a view names, as quote creation finds it. */
