@@ -7,6 +7,7 @@ import { AuditChangesReader } from '@gateway/audit/audit-changes.reader';
 import { AuditEntry } from '@gateway/audit/audit-entry.entity';
 import { AuditLogController } from '@gateway/audit/audit-log.controller';
 import { AuditLogService } from '@gateway/audit/audit-log.service';
+import { AuditEntriesStore } from '@gateway/audit/audit-entries.store';
 import { AuditTrail } from '@gateway/audit/audit-trail';
 import { ApiToken } from '@gateway/auth/api-token.entity';
 import { PermissionGuard } from '@gateway/auth/auth.guard';
@@ -42,6 +43,7 @@ import { TokensService } from '@gateway/tokens/tokens.service';
     ListCountsWorker,
     IdempotencyStore,
     AuditTrail,
+    AuditEntriesStore,
     AuditLogService,
     AuditChangesReader,
     UpstreamClient,

@@ -21,7 +21,7 @@ import { batchesWithin } from '@bulk-import/chunks/entry-batches';
 import { BatchEntryError, CustomerBatchesClient } from '@bulk-import/chunks/customer-batches.client';
 import { correlationIdOf, readRow } from '@bulk-import/csv/csv-row';
 import { ChunkOutcome, ImportJobsStore, StartedChunk } from '@bulk-import/jobs/import-jobs.store';
-import { RowNotice } from '@bulk-import/jobs/row-notices';
+import { RowNotice } from '@bulk-import/jobs/row-notices.store';
 import { failedRow, givenUp, incompleteRow, inFileTerms, PendingRow } from '@bulk-import/chunks/row-outcomes';
 
 /** Below the customers app's JSON body limit (1 MiB), with room for the envelope. */

@@ -1,7 +1,7 @@
 import { ApiException, FieldError } from '@payments/http';
 import { BatchEntryError } from '@bulk-import/chunks/customer-batches.client';
 import { BatchEntry, columnErrors, rowError } from '@bulk-import/csv/csv-row';
-import { RowNotice } from '@bulk-import/jobs/row-notices';
+import { RowNotice } from '@bulk-import/jobs/row-notices.store';
 
 /** A row read well enough to send to the customers app. */
 export interface PendingRow {

@@ -14,7 +14,7 @@ import { PlatformScope } from '@payments/http';
 import { Outbox } from '@payments/persistence';
 import { DataSource, EntityManager } from 'typeorm';
 import { StoredRow } from '@bulk-import/csv/csv-row';
-import { insertRowNotices, listRowNotices, RowNotice } from '@bulk-import/jobs/row-notices';
+import { insertRowNotices, listRowNotices, RowNotice } from '@bulk-import/jobs/row-notices.store';
 
 /** How many failed rows, and rows with warnings, a job view (and its webhook) lists; progress.failed counts the failed ones all. */
 export const LISTED_ERRORS = 1000;

@@ -1,19 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiException } from '@payments/http';
 import { GroupCommit } from '@payments/persistence';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
+import { AuditEntriesStore, AuditOutcome } from '@gateway/audit/audit-entries.store';
 import { AuditOpening, auditOpeningOf, createdResourceId, isAudited } from '@gateway/audit/audit-opening';
 
 /** As the idempotency records: concurrent writes share one INSERT and one UPDATE beyond one in flight. */
 const BATCHING = { maxBatch: 500, maxInFlight: 1 };
-
-interface Outcome {
-  id: string;
-  status: number;
-  resourceId: string | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,13 +24,13 @@ declare module 'fastify' {
 @Injectable()
 export class AuditTrail {
   private readonly logger = new Logger(AuditTrail.name);
-  private readonly openings = new GroupCommit<AuditOpening, void>(
-    (openings) => this.insertAll(openings),
-    BATCHING,
-  );
-  private readonly outcomes = new GroupCommit<Outcome, void>((outcomes) => this.fillAll(outcomes), BATCHING);
+  private readonly openings: GroupCommit<AuditOpening, void>;
+  private readonly outcomes: GroupCommit<AuditOutcome, void>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(store: AuditEntriesStore) {
+    this.openings = new GroupCommit((openings) => store.insertAll(openings), BATCHING);
+    this.outcomes = new GroupCommit((outcomes) => store.fillAll(outcomes), BATCHING);
+  }
 
   /**
    * Records the request before it runs, once its caller is known and admitted, so refusals by the
@@ -66,40 +59,5 @@ export class AuditTrail {
       }
       return payload;
     });
-  }
-
-  private async insertAll(openings: AuditOpening[]): Promise<void[]> {
-    const column = (name: keyof AuditOpening) => openings.map((opening) => opening[name]);
-    await this.dataSource.query(
-      `INSERT INTO audit_entries
-         (id, platform_id, environment, token_id, token_name, request_id, method, route, resource_id)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                            $7::text[], $8::text[], $9::text[])`,
-      (
-        [
-          'id',
-          'platformId',
-          'environment',
-          'tokenId',
-          'tokenName',
-          'requestId',
-          'method',
-          'route',
-          'resourceId',
-        ] as const
-      ).map(column),
-    );
-    return openings.map(() => undefined);
-  }
-
-  private async fillAll(outcomes: Outcome[]): Promise<void[]> {
-    await this.dataSource.query(
-      `UPDATE audit_entries e
-       SET outcome_status = o.status, completed_at = now(), resource_id = COALESCE(e.resource_id, o.resource_id)
-       FROM unnest($1::uuid[], $2::int[], $3::text[]) AS o (id, status, resource_id)
-       WHERE e.id = o.id AND e.outcome_status IS NULL`,
-      [outcomes.map((o) => o.id), outcomes.map((o) => o.status), outcomes.map((o) => o.resourceId)],
-    );
-    return outcomes.map(() => undefined);
   }
 }

@@ -2,6 +2,7 @@ import { Environment } from '@payments/contracts';
 import { API_PREFIX } from '@payments/http';
 import { MigratedDatabase } from '@payments/testing';
 import Fastify, { FastifyInstance } from 'fastify';
+import { AuditEntriesStore } from '@gateway/audit/audit-entries.store';
 import { AuditTrail } from '@gateway/audit/audit-trail';
 import { Principal } from '@gateway/auth/principal';
 import { GATEWAY_SCHEMA } from '@gateway/database';
@@ -40,7 +41,7 @@ describe('AuditTrail: the write-ahead audit entry (PostgreSQL)', () => {
 
   beforeAll(async () => {
     database = await MigratedDatabase.create(GATEWAY_SCHEMA);
-    const trail = new AuditTrail(database.dataSource);
+    const trail = new AuditTrail(new AuditEntriesStore(database.dataSource));
     fastify = Fastify({ genReqId: (request) => String(request.headers['x-request-id']) });
     // As the gateway's authentication hook: the caller known, then the entry written.
     fastify.addHook('preHandler', async (request) => {
