@@ -1,7 +1,8 @@
 import { context, Context } from '@opentelemetry/api';
-import { scopeKey } from '@payments/http';
-import { LedgerClient, PostingKind } from '@transfers/accounts/ledger.client';
-import { callerOf, DueTransaction, postingOf } from '@transfers/rails/settlement-plan';
+import { toApiId } from '@payments/contracts';
+import { callerOf, scopeKey } from '@payments/http';
+import { LedgerClient, Posting, PostingKind } from '@transfers/accounts/ledger.client';
+import { DueTransaction } from '@transfers/rails/settlement-plan';
 
 /**
  * Makes the ledger postings of many transactions, in order per transaction, with one ledger call
@@ -42,4 +43,27 @@ export async function postInRounds(
       }),
     );
   }
+}
+
+/**
+ * The internal account is where an outgoing transfer's reserve is held (its source, or the account
+ * the funds of a just-in-time or pull-funded quote arrive in) and the destination of an incoming one.
+ */
+export function postingOf(due: DueTransaction, kind: PostingKind): Posting {
+  const outgoing = due.type === 'OUTGOING';
+  // Fees are collected where the money arrives: a payout's SETTLE, or an incoming transfer's DEPOSIT.
+  const feesPosting = outgoing ? 'SETTLE' : 'DEPOSIT';
+  const fees =
+    kind === feesPosting && BigInt(due.platformFee) + BigInt(due.serviceFee) > 0n
+      ? { platformFee: Number(due.platformFee), serviceFee: Number(due.serviceFee) }
+      : {};
+  return {
+    transactionId: toApiId('Transaction', due.id),
+    kind,
+    accountId: due.fundingAccountId ?? (outgoing ? due.sourceAccountId! : due.destinationAccountId!),
+    // What leaves the sender: the payout's reserve, or what an incoming transfer pulled.
+    amount: Number(due.sentAmount),
+    currency: outgoing ? due.sourceCurrency : due.destinationCurrency,
+    ...fees,
+  };
 }

@@ -1,6 +1,5 @@
-import { toApiId, TransactionStatus } from '@payments/contracts';
-import { Caller } from '@payments/http';
-import { Posting, PostingKind } from '@transfers/accounts/ledger.client';
+import { TransactionStatus } from '@payments/contracts';
+import { PostingKind } from '@transfers/accounts/ledger.client';
 import { AwaitedPayment, awaitedAnswer, fundingAnswer } from '@transfers/rails/awaited-payment';
 import { RailAnswer } from '@transfers/rails/sandbox-rail';
 import { FailureReason, Transaction } from '@transfers/transactions/transaction.entity';
@@ -105,39 +104,5 @@ export function planSettlement(
     kind: 'move',
     postings: reserved ? [...pulled, 'RELEASE'] : [],
     change: { to, reason: detail, failure: { reason: due.railFailureReason ?? 'OFFRAMP_FAILED', detail } },
-  };
-}
-
-const MAX_BACKOFF_MS = 60_000;
-
-/** 200 ms, 400 ms, 800 ms … up to a minute between tries of a failing step; `tries` counts from 1. */
-export function backoffMs(tries: number): number {
-  return Math.min(100 * 2 ** Math.min(tries, 20), MAX_BACKOFF_MS);
-}
-
-export function callerOf(due: DueTransaction): Caller {
-  return { platformId: toApiId('Platform', due.platformId), environment: due.environment };
-}
-
-/**
- * The internal account is where an outgoing transfer's reserve is held (its source, or the account
- * the funds of a just-in-time or pull-funded quote arrive in) and the destination of an incoming one.
- */
-export function postingOf(due: DueTransaction, kind: PostingKind): Posting {
-  const outgoing = due.type === 'OUTGOING';
-  // Fees are collected where the money arrives: a payout's SETTLE, or an incoming transfer's DEPOSIT.
-  const feesPosting = outgoing ? 'SETTLE' : 'DEPOSIT';
-  const fees =
-    kind === feesPosting && BigInt(due.platformFee) + BigInt(due.serviceFee) > 0n
-      ? { platformFee: Number(due.platformFee), serviceFee: Number(due.serviceFee) }
-      : {};
-  return {
-    transactionId: toApiId('Transaction', due.id),
-    kind,
-    accountId: due.fundingAccountId ?? (outgoing ? due.sourceAccountId! : due.destinationAccountId!),
-    // What leaves the sender: the payout's reserve, or what an incoming transfer pulled.
-    amount: Number(due.sentAmount),
-    currency: outgoing ? due.sourceCurrency : due.destinationCurrency,
-    ...fees,
   };
 }

@@ -12,6 +12,13 @@ import { StatusChange, TransactionStore } from '@transfers/transactions/transact
  */
 const AWAIT_POLL_MS = 2_000;
 
+const MAX_BACKOFF_MS = 60_000;
+
+/** 200 ms, 400 ms, 800 ms … up to a minute between tries of a failing step; `tries` counts from 1. */
+export function backoffMs(tries: number): number {
+  return Math.min(100 * 2 ** Math.min(tries, 20), MAX_BACKOFF_MS);
+}
+
 /** What one due attempt came to; all of a batch's results are recorded in one database transaction. */
 export type StepResult =
   | { kind: 'move'; change: StatusChange }

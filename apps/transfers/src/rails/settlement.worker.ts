@@ -5,22 +5,19 @@ import { isolateFailures, isSystemicFault, PollingWorker } from '@payments/persi
 import { drainGraceMs, Lease, LEASE_MS, LeaseHeartbeat, settledWithin } from '@payments/runtime';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toApiId } from '@payments/contracts';
-import { ApiException } from '@payments/http';
+import { ApiException, callerOf } from '@payments/http';
 import { Counter, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
-import { postInRounds } from '@transfers/rails/ledger-rounds';
+import { postInRounds, postingOf } from '@transfers/rails/ledger-rounds';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import {
   ABANDONED_DETAIL,
-  backoffMs,
-  callerOf,
   DueTransaction,
   planSettlement,
-  postingOf,
   SettlementPlan,
 } from '@transfers/rails/settlement-plan';
-import { dueOf, idOf, SettlementRecorder, StepResult } from '@transfers/rails/settlement-recorder';
+import { backoffMs, dueOf, idOf, SettlementRecorder, StepResult } from '@transfers/rails/settlement-recorder';
 import { SettlementSpan, startSettlementSpan } from '@transfers/rails/settlement-tracing';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 

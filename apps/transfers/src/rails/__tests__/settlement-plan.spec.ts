@@ -1,10 +1,6 @@
 import { Environment } from '@payments/contracts';
-import {
-  ABANDONED_DETAIL,
-  backoffMs,
-  DueTransaction,
-  planSettlement,
-} from '@transfers/rails/settlement-plan';
+import { ABANDONED_DETAIL, DueTransaction, planSettlement } from '@transfers/rails/settlement-plan';
+import { backoffMs } from '@transfers/rails/settlement-recorder';
 
 type Due = Parameters<typeof planSettlement>[0];
 
@@ -181,13 +177,7 @@ describe('settlement plan of a payout funded by an ACH pull', () => {
   });
 });
 
-describe('back-off of a failing rail step', () => {
-  it('doubles from 200 ms and stops at a minute', () => {
-    expect([1, 2, 3, 4].map(backoffMs)).toEqual([200, 400, 800, 1600]);
-    expect(backoffMs(10)).toBe(60_000);
-    expect(backoffMs(10_000)).toBe(60_000);
-  });
-
+describe('settlement plan of a payment between platforms of this deployment', () => {
   describe('a payment to a UMA receiver on this deployment', () => {
     it.each(['CREATED', 'PENDING', 'PROCESSING'] as const)(
       'waits while the receiver payment is %s',
@@ -289,5 +279,13 @@ describe('back-off of a failing rail step', () => {
         },
       });
     });
+  });
+});
+
+describe('back-off of a failing rail step', () => {
+  it('doubles from 200 ms and stops at a minute', () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([200, 400, 800, 1600]);
+    expect(backoffMs(10)).toBe(60_000);
+    expect(backoffMs(10_000)).toBe(60_000);
   });
 });
