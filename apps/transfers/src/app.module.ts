@@ -25,7 +25,7 @@ import { TransactionsExportController } from '@transfers/reports/transactions-ex
 import { TransactionsExportService } from '@transfers/reports/transactions-export.service';
 import { TransactionsExportStore } from '@transfers/reports/transactions-export.store';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
-import { RailOutcomes } from '@transfers/rails/rail-outcomes';
+import { RAIL_PROVIDER } from '@transfers/rails/rail.provider';
 import { SandboxFundingService } from '@transfers/sandbox/sandbox-funding.service';
 import { SettlementRecorder } from '@transfers/rails/settlement-recorder';
 import { SettlementWorker } from '@transfers/rails/settlement.worker';
@@ -81,7 +81,7 @@ import { TransfersEnvironment } from '@transfers/transfers.environment';
     TransfersService,
     OutgoingSender,
     PendingOpener,
-    RailOutcomes,
+    RAIL_PROVIDER,
     SandboxFundingService,
     QuoteTransfersService,
     SettlementRecorder,

@@ -14,6 +14,7 @@ import { CreationOrder1765000000002 } from '@transfers/migrations/1765000000002-
 import { UmaLinkParties1765000000003 } from '@transfers/migrations/1765000000003-uma-link-parties';
 import { ExportIndexes1766300000000 } from '@transfers/migrations/1766300000000-export-indexes';
 import { RailAttemptTraceContext1766500000000 } from '@transfers/migrations/1766500000000-rail-attempt-trace-context';
+import { RailAnswersLater1767100000000 } from '@transfers/migrations/1767100000000-rail-answers-later';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 
 export const TRANSFERS_SCHEMA: SchemaOptions = {
@@ -36,5 +37,6 @@ export const TRANSFERS_SCHEMA: SchemaOptions = {
     ExportIndexes1766300000000,
     EventHistory1766400000000,
     RailAttemptTraceContext1766500000000,
+    RailAnswersLater1767100000000,
   ],
 };

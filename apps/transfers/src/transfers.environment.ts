@@ -1,8 +1,10 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsUrl, Matches, Max, Min } from 'class-validator';
 import { CommonEnvironment } from '@payments/runtime';
 
 const internalUrl = { require_tld: false, protocols: ['http', 'https'] };
+/** The rails this build can make payments on (rails/rail.provider.ts); RAIL picks one. */
+export const RAIL_NAMES = ['sandbox'] as const;
 
 export class TransfersEnvironment extends CommonEnvironment {
   @Type(() => Number)
@@ -19,6 +21,10 @@ export class TransfersEnvironment extends CommonEnvironment {
 
   /** Owner of external accounts: their status, currency and the identifier the sandbox rail reads. */
   @IsUrl(internalUrl) CUSTOMERS_URL = 'http://127.0.0.1:8081';
+
+  /** Where payments to and from external accounts are made (docs/architecture.md, "Adding a rail"). */
+  @IsIn(RAIL_NAMES)
+  RAIL: (typeof RAIL_NAMES)[number] = 'sandbox';
 
   /** How long after a transfer turns PENDING the sandbox rail answers. */
   @Type(() => Number)

@@ -7,8 +7,7 @@ import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { IncomingApprovalsStore } from '@transfers/incoming/incoming-approvals.store';
 import { IncomingRecipient, IncomingRecipientsClient } from '@transfers/incoming/incoming-recipients.client';
-import { RailOutcomes } from '@transfers/rails/rail-outcomes';
-import { RailOutcome } from '@transfers/rails/sandbox-rail';
+import { Rail, RailOutcome } from '@transfers/rails/rail';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
@@ -56,7 +55,7 @@ export class IncomingPayments {
     private readonly approvals: IncomingApprovalsStore,
     private readonly recipients: IncomingRecipientsClient,
     private readonly ledger: LedgerClient,
-    private readonly railOutcomes: RailOutcomes,
+    private readonly rail: Rail,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
     this.approvalTimeoutSeconds = config.get('APPROVAL_TIMEOUT_SECONDS', { infer: true });
@@ -96,7 +95,7 @@ export class IncomingPayments {
     };
     // Forwarded on the rail (its sandbox patterns apply in sandbox only), else credited at once.
     const rail: RailOutcome = forwardTo
-      ? this.railOutcomes.of(caller, 'PUSH', forwardTo.primaryIdentifier)
+      ? this.rail.outcomeOf(caller, 'PUSH', forwardTo.primaryIdentifier)
       : { answer: 'SETTLE', delayMs: 0 };
     // The sender's payment that funds this one must name the customer's address (docs/uma.md).
     const funded = payment.awaitsSenderFunding

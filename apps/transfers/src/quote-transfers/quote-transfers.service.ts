@@ -7,8 +7,7 @@ import { QuoteTransferDto } from '@transfers/quote-transfers/quote-transfer.dto'
 import { newReference } from '@transfers/transactions/transaction-insert';
 import { NewTransaction } from '@transfers/transactions/transaction.store';
 import { TransactionView } from '@transfers/transactions/transaction.view';
-import { RailOutcomes } from '@transfers/rails/rail-outcomes';
-import { PayRequestAnswer } from '@transfers/rails/sandbox-rail';
+import { PayRequestAnswer, Rail } from '@transfers/rails/rail';
 import { OutgoingSender } from '@transfers/transfers/outgoing-sender';
 import { PendingOpener } from '@transfers/transfers/pending-opener';
 
@@ -20,7 +19,7 @@ import { PendingOpener } from '@transfers/transfers/pending-opener';
 @Injectable()
 export class QuoteTransfersService {
   constructor(
-    private readonly rails: RailOutcomes,
+    private readonly rails: Rail,
     private readonly opener: PendingOpener,
     private readonly outgoing: OutgoingSender,
     private readonly ledger: LedgerClient,
@@ -91,11 +90,11 @@ export class QuoteTransfersService {
     };
     // A UMA receiver is paid as its pay request was answered; an account through the rail.
     const push = destination
-      ? this.rails.of(caller, 'PUSH', destination.primaryIdentifier)
-      : this.rails.ofPayRequest(payRequestOf(body));
+      ? this.rails.outcomeOf(caller, 'PUSH', destination.primaryIdentifier)
+      : this.rails.outcomeOfPayRequest(payRequestOf(body));
     if (pullSource) {
       // Nothing to reserve yet: the rail pulls first, and the settlement credits what it took.
-      const rail = this.rails.ofPull(caller, pullSource.primaryIdentifier, push);
+      const rail = this.rails.outcomeOfPull(caller, pullSource.primaryIdentifier, push);
       return this.opener.open(caller, transaction, rail);
     }
     return this.outgoing.send(caller, transaction, push, { depositFirst: body.funding === 'ARRIVED' });

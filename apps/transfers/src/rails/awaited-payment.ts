@@ -1,5 +1,5 @@
 import { Environment, TransactionStatus, TransactionType } from '@payments/contracts';
-import { RailAnswer } from '@transfers/rails/sandbox-rail';
+import { RailAnswer } from '@transfers/rails/rail';
 import { FailureReason } from '@transfers/transactions/transaction.entity';
 import { hasEnded } from '@transfers/transactions/transaction-state-machine';
 

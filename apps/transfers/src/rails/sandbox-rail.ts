@@ -1,40 +1,56 @@
-import { FailureReason } from '@transfers/transactions/transaction.entity';
-
-/** What a rail answers for a movement: it settles, fails, or the bank rejects it. */
-export type RailAnswer = 'SETTLE' | 'FAIL' | 'REJECT';
-
-export interface RailOutcome {
-  answer: RailAnswer;
-  /** Shown as the transaction's failureDetail when the answer is not SETTLE. */
-  failureDetail?: string;
-  /** The transaction's failureReason when the answer is not SETTLE; OFFRAMP_FAILED when absent. */
-  failureReason?: FailureReason;
-  /** How long after the transaction turns PENDING the rail answers. */
-  delayMs: number;
-  /** A pull-funded payout that failed: PULL when the money was never taken from the source. */
-  failedLeg?: 'PULL' | 'PUSH';
-  /**
-   * Bare uuid of the incoming payment of a UMA receiver on this deployment: the rail's answer is then
-   * how that payment ends, not `answer` (docs/uma.md).
-   */
-  awaitsTransactionId?: string;
-  /** An incoming payment from a platform of this deployment: credited once the sender has reserved its money. */
-  awaitsFunding?: boolean;
-  /**
-   * With awaitsTransactionId: the UMA address the sender's pay request paid as, which the awaited
-   * payment's sender must be (docs/uma.md).
-   */
-  payerUmaAddress?: string;
-  /** With awaitsFunding: the UMA address this payment was paid to, which the funding payment must name. */
-  payeeUmaAddress?: string;
-}
-
-/** PULL takes money from an external account (transfer-in); PUSH sends money to one (transfer-out). */
-export type RailDirection = 'PULL' | 'PUSH';
+import { ConfigService } from '@nestjs/config';
+import { Environment } from '@payments/contracts';
+import { Caller } from '@payments/http';
+import { PayRequestAnswer, PolledAnswer, Rail, RailDirection, RailOutcome } from '@transfers/rails/rail';
+import { TransfersEnvironment } from '@transfers/transfers.environment';
 
 export interface SandboxTiming {
   settlementMs: number;
   delayedFailureMs: number;
+}
+
+/**
+ * The simulator (RAIL=sandbox): every payment's answer is known when it is made, from its account's
+ * identifier in sandbox (docs/api.md#sandbox) and SETTLE in production, and acted on after
+ * SANDBOX_SETTLEMENT_MS. Nothing is ever PENDING, so nothing is polled.
+ */
+export class SandboxRail extends Rail {
+  private readonly timing: SandboxTiming;
+
+  constructor(config: ConfigService<TransfersEnvironment, true>) {
+    super();
+    this.timing = {
+      settlementMs: config.get('SANDBOX_SETTLEMENT_MS', { infer: true }),
+      delayedFailureMs: config.get('SANDBOX_DELAYED_FAILURE_SECONDS', { infer: true }) * 1000,
+    };
+  }
+
+  /** Failure patterns are a sandbox feature; in production the simulated rail always settles. */
+  outcomeOf(caller: Caller, direction: RailDirection, primaryIdentifier: string): RailOutcome {
+    return caller.environment === Environment.Sandbox
+      ? sandboxOutcome(direction, primaryIdentifier, this.timing)
+      : simulatedSettlement(this.timing);
+  }
+
+  outcomeOfPull(caller: Caller, sourceIdentifier: string, push: RailOutcome): RailOutcome {
+    return caller.environment === Environment.Sandbox
+      ? sandboxPullThen(sourceIdentifier, push, this.timing)
+      : push;
+  }
+
+  outcomeOfPayRequest(answer: PayRequestAnswer): RailOutcome {
+    return payRequestOutcome(answer, this.timing);
+  }
+
+  /** A PENDING attempt is a fault here: the simulator answered every payment when it was made. */
+  poll(): Promise<PolledAnswer | undefined> {
+    return Promise.reject(
+      new Error('The sandbox rail answers every payment when it is made; none is PENDING'),
+    );
+  }
+
+  /** The simulator holds nothing to drop. */
+  async cancel(): Promise<void> {}
 }
 
 /**
@@ -89,16 +105,6 @@ export function sandboxPullThen(
   const pull = sandboxOutcome('PULL', sourceIdentifier, timing);
   if (pull.answer !== 'SETTLE') return { ...pull, failedLeg: 'PULL' };
   return push.answer === 'SETTLE' ? push : { ...push, failedLeg: 'PUSH' };
-}
-
-/** How a UMA receiver answered a pay request. */
-export interface PayRequestAnswer {
-  accepted: boolean;
-  detail?: string;
-  /** Bare uuid of the payment the pay request opened, when the receiver is a platform of this deployment. */
-  receiverTransactionId?: string;
-  /** With receiverTransactionId: the UMA address the pay request paid as. */
-  payerUmaAddress?: string;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { TransactionStatus } from '@payments/contracts';
 import { PostingKind } from '@transfers/accounts/ledger.client';
 import { AwaitedPayment, awaitedAnswer, fundingAnswer } from '@transfers/rails/awaited-payment';
-import { RailAnswer } from '@transfers/rails/sandbox-rail';
+import { RecordedRailAnswer } from '@transfers/rails/rail';
 import { FailureReason, Transaction } from '@transfers/transactions/transaction.entity';
 import { StatusChange } from '@transfers/transactions/transaction.store';
 
 /** A transaction whose rail attempt is due, with what the rail answers for it. */
 export interface DueTransaction extends Transaction, AwaitedPayment {
-  answer: RailAnswer;
+  /** PENDING: the rail answers later; the worker polls it (Rail.poll) and plans with its answer. */
+  answer: RecordedRailAnswer;
   railFailureDetail: string | null;
   /** Why the rail's answer fails the transaction, when not OFFRAMP_FAILED (a refused pay request). */
   railFailureReason: FailureReason | null;
@@ -29,7 +30,7 @@ export type SettlementPlan =
   | { kind: 'abandon' }
   /** Nothing is left for the rail to do. */
   | { kind: 'close' }
-  /** The receiver's payment it awaits has not ended: look again later. */
+  /** The receiver's payment it awaits has not ended, or the rail has not answered: look again later. */
   | { kind: 'wait' };
 
 export const ABANDONED_DETAIL = 'The request that created this transfer did not complete; nothing was sent';
@@ -78,7 +79,7 @@ export function planSettlement(
   }
   if (transaction.status !== 'PENDING' && transaction.status !== 'PROCESSING') return { kind: 'close' };
   const awaited = awaitedAnswer(transaction) ?? fundingAnswer(transaction);
-  if (awaited === 'wait') return { kind: 'wait' };
+  if (awaited === 'wait' || (!awaited && transaction.answer === 'PENDING')) return { kind: 'wait' };
   const due = { ...transaction, ...awaited };
   const outgoing = due.type === 'OUTGOING';
   const pulled: PostingKind[] = isPullFunded(due) && due.failedLeg !== 'PULL' ? ['DEPOSIT', 'RESERVE'] : [];

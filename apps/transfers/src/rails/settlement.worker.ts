@@ -10,6 +10,7 @@ import { Counter, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { postInRounds, postingOf } from '@transfers/rails/ledger-rounds';
+import { Rail } from '@transfers/rails/rail';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import {
   ABANDONED_DETAIL,
@@ -77,6 +78,7 @@ export class SettlementWorker extends PollingWorker {
     private readonly attempts: RailAttemptsStore,
     private readonly recorder: SettlementRecorder,
     private readonly ledger: LedgerClient,
+    private readonly rail: Rail,
     config: ConfigService<TransfersEnvironment, true>,
   ) {
     super();
@@ -125,10 +127,12 @@ export class SettlementWorker extends PollingWorker {
    * (docs/operations.md#tracing).
    */
   private async settle(due: DueTransaction[]): Promise<void> {
-    const planned = due.map((transaction) => {
-      const plan = planOrFailure(transaction);
-      return { due: transaction, plan, span: startSettlementSpan(transaction.traceparent, plan.kind) };
-    });
+    const planned = await Promise.all(
+      due.map(async (transaction) => {
+        const plan = await this.plan(transaction);
+        return { due: transaction, plan, span: startSettlementSpan(transaction.traceparent, plan.kind) };
+      }),
+    );
     const outcomes = new Map<string, StepResult['kind']>();
     try {
       await this.settlePlanned(planned, outcomes);
@@ -190,6 +194,23 @@ export class SettlementWorker extends PollingWorker {
     for (const park of unrecorded) outcomes.set(park.due.id, 'park');
   }
 
+  /**
+   * A transaction's plan, or why it has none: a row the planning cannot read, or a rail that cannot
+   * be asked, fails its step alone. An attempt recorded PENDING is planned with the rail's answer,
+   * and waits while the rail has none.
+   */
+  private async plan(due: DueTransaction): Promise<PlanOrFailure> {
+    try {
+      if (due.answer !== 'PENDING' || !isOpen(due.status)) return planSettlement(due);
+      const polled = await this.rail.poll(due);
+      return polled
+        ? planSettlement({ ...due, answer: polled.answer, railFailureDetail: polled.failureDetail ?? null })
+        : { kind: 'wait' };
+    } catch (error) {
+      return { kind: 'unplannable', error };
+    }
+  }
+
   /** What a due transaction comes to, once the postings of its plan are made or `postingFailure` stopped them. */
   private async step(due: DueTransaction, plan: PlanOrFailure, postingFailure: unknown): Promise<StepResult> {
     try {
@@ -223,6 +244,7 @@ export class SettlementWorker extends PollingWorker {
    * ledger cannot land after the release; if the ledger refuses it, nothing was ever held.
    */
   private async abandon(due: DueTransaction): Promise<StepResult> {
+    await this.rail.cancel(due);
     try {
       await this.ledger.post(callerOf(due), postingOf(due, 'RESERVE'));
     } catch (error) {
@@ -245,13 +267,9 @@ export class SettlementWorker extends PollingWorker {
 
 type PlanOrFailure = SettlementPlan | { kind: 'unplannable'; error: unknown };
 
-/** A transaction's plan, or why it has none: a row the planning cannot read fails its step alone. */
-function planOrFailure(due: DueTransaction): PlanOrFailure {
-  try {
-    return planSettlement(due);
-  } catch (error) {
-    return { kind: 'unplannable', error };
-  }
+/** A transaction the rail still has to answer for: one that has ended or never began needs no answer. */
+function isOpen(status: DueTransaction['status']): boolean {
+  return status === 'PENDING' || status === 'PROCESSING';
 }
 
 function leaseOf(due: DueTransaction): Lease {

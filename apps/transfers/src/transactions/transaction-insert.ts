@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Environment, TransactionRateDetails, TransactionType } from '@payments/contracts';
-import { RailOutcome } from '@transfers/rails/sandbox-rail';
+import { RailOutcome } from '@transfers/rails/rail';
 import { SourceType } from '@transfers/transactions/transaction.entity';
 
 /**

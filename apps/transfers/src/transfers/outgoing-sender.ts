@@ -4,7 +4,7 @@ import { toApiId } from '@payments/contracts';
 import { ApiException, Caller } from '@payments/http';
 import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
-import { RailOutcome } from '@transfers/rails/sandbox-rail';
+import { RailOutcome } from '@transfers/rails/rail';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';

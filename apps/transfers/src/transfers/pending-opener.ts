@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Caller } from '@payments/http';
 import { DataSource } from 'typeorm';
-import { RailOutcome } from '@transfers/rails/sandbox-rail';
+import { RailOutcome } from '@transfers/rails/rail';
 import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
 

@@ -3,8 +3,7 @@ import { ApiException, Caller, effectIdOf } from '@payments/http';
 import { CustomerReadinessClient } from '@payments/runtime';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
-import { RailOutcomes } from '@transfers/rails/rail-outcomes';
-import { RailOutcome } from '@transfers/rails/sandbox-rail';
+import { Rail, RailOutcome } from '@transfers/rails/rail';
 import { Transaction } from '@transfers/transactions/transaction.entity';
 import { NewTransaction, TransactionStore } from '@transfers/transactions/transaction.store';
 import { presentTransaction, TransactionView } from '@transfers/transactions/transaction.view';
@@ -25,7 +24,7 @@ export class TransfersService {
     private readonly fees: TransferFeesClient,
     private readonly outgoing: OutgoingSender,
     private readonly opener: PendingOpener,
-    private readonly rails: RailOutcomes,
+    private readonly rails: Rail,
     private readonly readiness: CustomerReadinessClient,
   ) {}
 
@@ -95,7 +94,7 @@ export class TransfersService {
     const transaction = sameCurrencyTransaction(id, caller, internal, ends, body.amount);
     return {
       transaction: await this.withPlatformFee(caller, transaction, incoming ? 'TRANSFER_IN' : 'TRANSFER_OUT'),
-      rail: this.rails.of(caller, incoming ? 'PULL' : 'PUSH', external.primaryIdentifier),
+      rail: this.rails.outcomeOf(caller, incoming ? 'PULL' : 'PUSH', external.primaryIdentifier),
     };
   }
 

@@ -13,7 +13,7 @@ import { IncomingApprovalsStore } from '@transfers/incoming/incoming-approvals.s
 import { IncomingPayments, NewIncomingPayment } from '@transfers/incoming/incoming-payments.service';
 import { IncomingRecipient, IncomingRecipientsClient } from '@transfers/incoming/incoming-recipients.client';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
-import { RailOutcomes } from '@transfers/rails/rail-outcomes';
+import { SandboxRail } from '@transfers/rails/sandbox-rail';
 import { PLATFORM, transactionRow } from '@transfers/transactions/__tests__/transaction-row';
 import { TransactionRows } from '@transfers/transactions/__tests__/transaction-rows';
 import { TransactionStore } from '@transfers/transactions/transaction.store';
@@ -90,7 +90,7 @@ describe('IncomingPayments', () => {
       approvals as unknown as IncomingApprovalsStore,
       recipients as unknown as IncomingRecipientsClient,
       ledger as unknown as LedgerClient,
-      new RailOutcomes(
+      new SandboxRail(
         transfersConfig({
           SANDBOX_SETTLEMENT_MS: SETTLEMENT_MS,
           SANDBOX_DELAYED_FAILURE_SECONDS: DELAYED_FAILURE_SECONDS,

@@ -5,7 +5,7 @@ import { ExternalAccount, ExternalAccountsClient } from '@transfers/accounts/ext
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { QuoteTransferDto } from '@transfers/quote-transfers/quote-transfer.dto';
 import { QuoteTransfersService } from '@transfers/quote-transfers/quote-transfers.service';
-import { RailOutcomes } from '@transfers/rails/rail-outcomes';
+import { SandboxRail } from '@transfers/rails/sandbox-rail';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
 import { OutgoingSender } from '@transfers/transfers/outgoing-sender';
 import { PendingOpener } from '@transfers/transfers/pending-opener';
@@ -66,7 +66,7 @@ describe('QuoteTransfersService', () => {
   const opener = { open: jest.fn() };
   const ledger = { account: jest.fn() };
   const externalAccounts = { account: jest.fn() };
-  const rails = new RailOutcomes({
+  const rails = new SandboxRail({
     get: (name: string) => (name === 'SANDBOX_SETTLEMENT_MS' ? 1_000 : 30),
   } as unknown as ConfigService<TransfersEnvironment, true>);
   const service = new QuoteTransfersService(

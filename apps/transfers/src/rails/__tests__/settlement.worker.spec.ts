@@ -4,6 +4,7 @@ import { recordSpans, traceparentOfSpan } from '@payments/testing';
 import { register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
+import { ManualRail } from '@transfers/rails/__tests__/manual-rail';
 import { RailAttemptsStore } from '@transfers/rails/rail-attempts.store';
 import { DueTransaction } from '@transfers/rails/settlement-plan';
 import { SettlementRecorder } from '@transfers/rails/settlement-recorder';
@@ -67,6 +68,7 @@ describe('SettlementWorker', () => {
       transactions as unknown as TransactionStore,
     ),
     ledger as unknown as LedgerClient,
+    new ManualRail(),
     { get: () => 4_000 } as unknown as ConfigService<TransfersEnvironment, true>,
   );
   const internals = worker as unknown as { claimBatch(): Promise<number>; inFlight: Set<Promise<void>> };

@@ -4,7 +4,7 @@ import { Caller } from '@payments/http';
 import { CustomerReadinessClient } from '@payments/runtime';
 import { ExternalAccount, ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerAccount, LedgerClient } from '@transfers/accounts/ledger.client';
-import { RailOutcomes } from '@transfers/rails/rail-outcomes';
+import { SandboxRail } from '@transfers/rails/sandbox-rail';
 import { ID, transactionRow } from '@transfers/transactions/__tests__/transaction-row';
 import { TransactionStore } from '@transfers/transactions/transaction.store';
 import { TransfersEnvironment } from '@transfers/transfers.environment';
@@ -41,7 +41,7 @@ describe('TransfersService', () => {
   const outgoing = { send: jest.fn(), answerExisting: jest.fn() };
   const opener = { open: jest.fn() };
   const readiness = { assertReady: jest.fn() };
-  const rails = new RailOutcomes({
+  const rails = new SandboxRail({
     get: (name: string) => (name === 'SANDBOX_SETTLEMENT_MS' ? 1_000 : 30),
   } as unknown as ConfigService<TransfersEnvironment, true>);
   const service = new TransfersService(
