@@ -65,12 +65,12 @@ export class ReceiverLookupStore {
     return row;
   }
 
-  /** The caller's lookup, expired or not (the caller decides); null for another scope's or an unknown one. */
-  async find(scope: PlatformScope, id: string): Promise<(ReceiverLookup & { expired: boolean }) | null> {
+  /** The caller's lookup, expired or not (the caller decides); undefined for another scope's or an unknown one. */
+  async find(scope: PlatformScope, id: string): Promise<(ReceiverLookup & { expired: boolean }) | undefined> {
     const [row] = await this.dataSource.query(
       `SELECT ${COLUMNS}, expires_at <= now() AS expired FROM receiver_lookups WHERE id = $1`,
       [id],
     );
-    return row?.platformId === scope.platformId && row.environment === scope.environment ? row : null;
+    return row?.platformId === scope.platformId && row.environment === scope.environment ? row : undefined;
   }
 }

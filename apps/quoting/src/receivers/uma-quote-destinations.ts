@@ -46,7 +46,7 @@ export class UmaQuoteDestinations {
     const receiver = parseUmaAddress(destination.umaAddress);
     // A lookup id is also accepted with the prefix LookupRequest (docs/api.md#identifiers-amounts-and-times).
     const id = lookupId && uuidOf('Lookup', lookupId.replace(/^LookupRequest:/, 'Lookup:'));
-    const lookup = id ? await this.lookups.find(scopeOf(caller), id) : null;
+    const lookup = id ? await this.lookups.find(scopeOf(caller), id) : undefined;
     if (!lookup || lookup.expired || !lookup.receiverUmaAddress) {
       throw new ApiException(
         'LOOKUP_REQUEST_NOT_FOUND',

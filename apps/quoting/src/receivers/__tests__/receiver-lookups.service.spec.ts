@@ -1,15 +1,18 @@
 import { ConfigService } from '@nestjs/config';
 import { CurrencyLimitsV1, Environment, toApiId, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, scopeOf } from '@payments/http';
+import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
 import { currencyOf, Ratio } from '@payments/money';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { AccountDirectory } from '@quoting/accounts/account-directory';
 import { PlatformCurrencies } from '@quoting/platforms/platform-currencies';
 import { PlatformCurrenciesStore } from '@quoting/platforms/platform-currencies.store';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { RateBook } from '@quoting/rates/rate-book';
-import { ReceiverLookup, ReceiverLookupStore } from '@quoting/receivers/receiver-lookup.store';
+import {
+  NewReceiverLookup,
+  ReceiverLookup,
+  ReceiverLookupStore,
+} from '@quoting/receivers/receiver-lookup.store';
 import { ReceiverLookupsService } from '@quoting/receivers/receiver-lookups.service';
 import { RemoteUmaCounterparty } from '@quoting/uma/remote-uma-counterparty';
 import { SANDBOX_PAYER_DATA } from '@quoting/uma/sandbox-uma-counterparty';
@@ -32,34 +35,37 @@ const limits = (currencyCode: string, directions: ('INCOMING' | 'OUTGOING')[]): 
 });
 
 /**
- * The service with its store and the platform's currencies on one fake DataSource answering their
- * SQL (a lookup expires `$11` seconds after its insert, as the INSERT computes it), the simulated
+ * The receiver lookups' rows in memory, behind ReceiverLookupStore's methods: a lookup expires
+ * QUOTE_TTL_SECONDS after its insert by the test's clock (jest's fake timers move it). The store's
+ * SQL has its own spec on Postgres (receiver-lookup.store.int-spec.ts).
+ */
+class LookupRows implements Pick<ReceiverLookupStore, 'insert' | 'find'> {
+  readonly stored = new Map<string, ReceiverLookup>();
+
+  async insert(lookup: NewReceiverLookup): Promise<ReceiverLookup> {
+    const row = { ...lookup, expiresAt: new Date(Date.now() + QUOTE_TTL_SECONDS * 1_000) };
+    this.stored.set(row.id, row);
+    return { ...row };
+  }
+
+  async find(scope: PlatformScope, id: string): Promise<(ReceiverLookup & { expired: boolean }) | undefined> {
+    const row = this.stored.get(id);
+    return row?.platformId === scope.platformId && row.environment === scope.environment
+      ? { ...row, expired: row.expiresAt.getTime() <= Date.now() }
+      : undefined;
+  }
+}
+
+/**
+ * The service with its store and the platform's currencies as typed in-memory fakes, the simulated
  * sandbox receivers, and jest fakes for the remote peer, the accounts and the rates.
  */
 function lookups(currencies: CurrencyLimitsV1[] = [limits('USD', ['INCOMING', 'OUTGOING'])]) {
-  const rows = new Map<string, ReceiverLookup>();
-  const query = jest.fn(async (sql: string, params: unknown[]) => {
-    if (sql.includes('FROM platform_currencies')) return [{ currencies }];
-    if (sql.includes('INSERT INTO receiver_lookups')) {
-      const [id, platformId, environment, receiverUmaAddress, accountId, senderCustomerId, senderUmaAddress] =
-        params as string[];
-      const [currencyList, payerData, state] = params.slice(7, 10).map((json) => JSON.parse(json as string));
-      const expiresAt = new Date(Date.now() + (params[10] as number) * 1_000);
-      rows.set(id, {
-        ...{ id, platformId, environment: environment as Environment, receiverUmaAddress, accountId },
-        ...{ senderCustomerId, senderUmaAddress, currencies: currencyList, requiredPayerData: payerData },
-        ...{ counterpartyState: state, expiresAt },
-      });
-      return [rows.get(id)];
-    }
-    const row = rows.get(params[0] as string);
-    return row ? [{ ...row, expired: row.expiresAt.getTime() <= Date.now() }] : [];
-  });
-  const dataSource = { query } as unknown as DataSource;
+  const store = new LookupRows();
+  const platformCurrencies = { currenciesOf: jest.fn(async () => currencies) };
   const config = {
     get: (name: string) => ({ QUOTE_TTL_SECONDS, SANDBOX_UMA_DOMAIN: SANDBOX_DOMAIN })[name],
   } as unknown as ConfigService<QuotingEnvironment, true>;
-  const store = new ReceiverLookupStore(dataSource, config);
   const remote = { lookup: jest.fn() };
   const accounts = {
     account: jest.fn(),
@@ -67,16 +73,16 @@ function lookups(currencies: CurrencyLimitsV1[] = [limits('USD', ['INCOMING', 'O
   };
   const rates = { rate: jest.fn().mockResolvedValue({ applied: RATE }) };
   const service = new ReceiverLookupsService(
-    store,
+    store as unknown as ReceiverLookupStore,
     new UmaCounterparties(config, remote as unknown as RemoteUmaCounterparty),
     accounts as unknown as AccountDirectory,
-    new PlatformCurrencies(new PlatformCurrenciesStore(dataSource)),
+    new PlatformCurrencies(platformCurrencies as unknown as PlatformCurrenciesStore),
     rates as unknown as RateBook,
   );
   /** The stored lookup a view names, as quote creation finds it. */
   const storedOf = (view: { lookupId: string }, who = caller) =>
     store.find(scopeOf(who), uuidOf('Lookup', view.lookupId)!);
-  return { service, remote, accounts, rates, storedOf, stored: rows, dataSource };
+  return { service, remote, accounts, rates, storedOf, stored: store.stored, platformCurrencies };
 }
 
 afterEach(() => jest.useRealTimers());
@@ -106,7 +112,7 @@ describe('ReceiverLookupsService: a UMA address', () => {
       senderUmaAddress: CUSTOMER_UMA,
       expired: false,
     });
-    expect(await storedOf(view, production)).toBeNull();
+    expect(await storedOf(view, production)).toBeUndefined();
     jest.advanceTimersByTime(QUOTE_TTL_SECONDS * 1_000 - 1);
     expect(await storedOf(view)).toMatchObject({ expired: false });
     jest.advanceTimersByTime(1);
@@ -290,10 +296,10 @@ describe("ReceiverLookupsService: one of the platform's external accounts", () =
   });
 
   it("fails, rather than advertise no limits, when the platform's currencies cannot be read", async () => {
-    const { service, accounts, dataSource } = lookups();
+    const { service, accounts, platformCurrencies } = lookups();
     accounts.account.mockResolvedValue(ACCOUNT);
     const outage = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    (dataSource.query as jest.Mock).mockRejectedValueOnce(outage);
+    platformCurrencies.currenciesOf.mockRejectedValueOnce(outage);
 
     await expect(service.lookupExternalAccount(caller, ACCOUNT.id, { customerId: CUSTOMER })).rejects.toBe(
       outage,

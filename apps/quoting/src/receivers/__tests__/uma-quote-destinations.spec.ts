@@ -34,7 +34,7 @@ function destinations(lookup: Partial<ReceiverLookup & { expired: boolean }> | n
       ...lookup,
     } as ReceiverLookup & { expired: boolean });
   const store = {
-    find: async (scope: { platformId: string }) => (scope.platformId === PLATFORM ? stored : null),
+    find: async (scope: { platformId: string }) => (scope.platformId === PLATFORM ? stored : undefined),
   };
   const config = { get: () => 'sandbox.grid.uma.money' } as unknown as ConfigService;
   return new UmaQuoteDestinations(
