@@ -209,7 +209,7 @@ function recordFeeRuleChange(
 }
 
 function notFound(feeRuleId: string): ApiException {
-  return new ApiException('FEE_RULE_NOT_FOUND', `Fee rule ${feeRuleId} not found`);
+  return ApiException.notFound('FEE_RULE_NOT_FOUND', `Fee rule ${feeRuleId}`);
 }
 
 function logContext(caller: Caller, feeRuleId: string) {

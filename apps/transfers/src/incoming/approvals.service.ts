@@ -103,7 +103,7 @@ export class ApprovalsService {
     decide: (approval: UndecidedApproval) => FinalDecision,
   ): Promise<TransactionView> {
     const id = uuidOf('Transaction', transactionId);
-    if (!id) throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    if (!id) throw ApiException.notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId}`);
     const notPending = new ApiException(
       'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL',
       `Transaction ${transactionId} is not awaiting the platform's approval`,
@@ -133,7 +133,7 @@ export class ApprovalsService {
     );
     const found = inScope(row as (PlatformScope & { status: string }) | undefined, scopeOf(caller));
     if (!found || found.status === 'CREATED')
-      throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+      throw ApiException.notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId}`);
     const [approval] = await this.approvals.lockUndecided(manager, [id]);
     return approval;
   }

@@ -39,9 +39,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     // Fastify's own flag for a request its router matched to no route (its not-found handler).
     if (request.is404) void reply.header(ROUTE_NOT_FOUND_HEADER, 'true');
-    const exception = request.is404
-      ? new ApiException('NOT_FOUND', 'Route not found')
-      : this.toApiException(error);
+    const exception = request.is404 ? ApiException.routeNotFound() : this.toApiException(error);
     if (exception.status >= 500) this.logger.error({ err: error, url: request.url }, 'request failed');
     this.send(reply, exception, String(request.id));
   }

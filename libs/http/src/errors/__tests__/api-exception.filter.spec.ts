@@ -216,7 +216,11 @@ describe('ApiExceptionFilter.catch', () => {
 
     expect(reply.header).toHaveBeenCalledWith(ROUTE_NOT_FOUND_HEADER, 'true');
     expect(reply.send).toHaveBeenCalledWith(
-      expect.objectContaining({ status: 404, code: 'NOT_FOUND', message: 'Route not found' }),
+      expect.objectContaining({
+        status: 404,
+        code: 'NOT_FOUND',
+        message: expect.stringContaining('No route has this path'),
+      }),
     );
   });
 
