@@ -158,13 +158,13 @@ export class QuotesService {
     if (body.currencyCode !== quote.sendingCurrency) {
       throw new ApiException(
         'INVALID_CURRENCY',
-        `The quote is funded in ${quote.sendingCurrency}, not ${body.currencyCode}`,
+        `The quote is funded in ${quote.sendingCurrency}, not ${body.currencyCode}: send currencyCode ${quote.sendingCurrency}`,
       );
     }
     if (body.currencyAmount !== undefined && String(body.currencyAmount) !== quote.totalSendingAmount) {
       throw new ApiException(
         'INVALID_AMOUNT',
-        `The quote needs exactly ${quote.totalSendingAmount} to be funded`,
+        `The quote needs exactly ${quote.totalSendingAmount} to be funded: send that currencyAmount, or omit it`,
         {
           expected: Number(quote.totalSendingAmount),
         },

@@ -58,7 +58,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return new ApiException('INVALID_INPUT', 'A value of the request cannot be stored');
     const status = statusOf(error);
     if (status === 503) return new ApiException('SERVICE_UNAVAILABLE', messageOf(error, status));
-    if (!status || status >= 500) return new ApiException('INTERNAL_ERROR', 'Internal error');
+    if (!status || status >= 500)
+      return new ApiException(
+        'INTERNAL_ERROR',
+        'Internal error: retry later, and quote the requestId if it persists',
+      );
     // A client error the table does not name is still the client's: never a 500.
     const code = CODE_BY_STATUS[status] ?? 'INVALID_INPUT';
     return new ApiException(code, messageOf(error, status!));
