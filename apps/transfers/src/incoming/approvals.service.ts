@@ -106,7 +106,7 @@ export class ApprovalsService {
     if (!id) throw ApiException.notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId}`);
     const notPending = new ApiException(
       'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL',
-      `Transaction ${transactionId} is not awaiting the platform's approval`,
+      `Transaction ${transactionId} is not awaiting the platform's approval: it was decided already, or timed out; GET it for its status`,
     );
     const moved = await this.dataSource.transaction(async (manager) => {
       const approval = await this.lockInScope(manager, caller, id, transactionId);
