@@ -1,6 +1,7 @@
 export * from './api-version';
 export * from './errors/error-codes';
 export * from './errors/api.exception';
+export * from './errors/account-not-active';
 export * from './errors/api-exception.filter';
 export * from './validation/validation.pipe';
 export * from './validation/minor-units';

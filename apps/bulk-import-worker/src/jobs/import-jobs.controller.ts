@@ -46,7 +46,7 @@ export class ImportJobsController {
   async get(@CurrentCaller() caller: Caller, @Param('jobId') jobId: string): Promise<ImportJobView> {
     const id = uuidOf('Job', jobId);
     const job = id ? await this.jobs.view(scopeOf(caller), id) : undefined;
-    if (!job) throw new ApiException('BULK_UPLOAD_JOB_NOT_FOUND', `Bulk import job ${jobId} not found`);
+    if (!job) throw ApiException.notFound('BULK_UPLOAD_JOB_NOT_FOUND', `Bulk import job ${jobId}`);
     return job;
   }
 }

@@ -24,6 +24,6 @@ export async function findCustomer(
   const id = uuidOf('Customer', customerId);
   const found = id ? await findInScope(manager, Customer, id, scope, lock) : undefined;
   const customer = liveOnly && found?.deletedAt ? undefined : found;
-  if (!customer) throw new ApiException('USER_NOT_FOUND', `Customer ${customerId} not found`);
+  if (!customer) throw ApiException.notFound('USER_NOT_FOUND', `Customer ${customerId}`);
   return customer;
 }

@@ -241,7 +241,10 @@ export class CustomersService {
   ): Promise<Customer> {
     const customer = await findCustomer(manager, scope, customerId, { lock: 'pessimistic_write' });
     if (customer.deletedAt)
-      throw new ApiException('CUSTOMER_DELETED', `Customer ${customerId} has been deleted`);
+      throw new ApiException(
+        'CUSTOMER_DELETED',
+        `Customer ${customerId} has been deleted and cannot change: create a new customer instead`,
+      );
     return customer;
   }
 }
@@ -250,9 +253,12 @@ export class CustomersService {
 function asConflict(error: unknown): unknown {
   switch (violatedUniqueConstraint(error)) {
     case PLATFORM_CUSTOMER_ID_UNIQUE:
-      return new ApiException('CONFLICT', 'A customer with this platformCustomerId already exists');
+      return new ApiException(
+        'CONFLICT',
+        'A live customer of this platform already has this platformCustomerId: use another, or update that customer',
+      );
     case UMA_ADDRESS_UNIQUE:
-      return new ApiException('UMA_ADDRESS_EXISTS', 'This UMA address is already taken');
+      return new ApiException('UMA_ADDRESS_EXISTS', 'This UMA address is already taken: choose another');
     default:
       return error;
   }

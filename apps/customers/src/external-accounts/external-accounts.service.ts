@@ -231,5 +231,5 @@ function newAccountRecord(manager: EntityManager, fields: NewExternalAccount): E
 }
 
 function accountNotFound(accountId: string): ApiException {
-  return new ApiException('ACCOUNT_NOT_FOUND', `External account ${accountId} not found`);
+  return ApiException.notFound('ACCOUNT_NOT_FOUND', `External account ${accountId}`);
 }

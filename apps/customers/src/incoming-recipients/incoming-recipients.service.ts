@@ -70,7 +70,10 @@ export class IncomingRecipientsService {
       scope,
     );
     if (!customer)
-      throw new ApiException('USER_NOT_FOUND', `No customer has the UMA address ${query.receiverUmaAddress}`);
+      throw new ApiException(
+        'USER_NOT_FOUND',
+        `No customer has the UMA address ${query.receiverUmaAddress}: check its user part and domain`,
+      );
     return customer;
   }
 }

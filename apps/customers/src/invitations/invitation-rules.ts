@@ -45,5 +45,5 @@ export function assertPending(
 }
 
 export function invitationNotFound(code: string): ApiException {
-  return new ApiException('INVITATION_NOT_FOUND', `Invitation ${code} not found`);
+  return ApiException.notFound('INVITATION_NOT_FOUND', `Invitation ${code}`);
 }

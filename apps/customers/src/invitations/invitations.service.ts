@@ -46,7 +46,10 @@ export class InvitationsService {
       scope,
     );
     if (!inviter)
-      throw new ApiException('USER_NOT_FOUND', `No customer has the UMA address ${body.inviterUma}`);
+      throw new ApiException(
+        'USER_NOT_FOUND',
+        `No customer has the UMA address ${body.inviterUma}: check its user part and domain`,
+      );
     const now = new Date();
     const invitation: Invitation = {
       id: randomUUID(),

@@ -71,9 +71,15 @@ export class PlaidLinksService {
         lock: { mode: 'pessimistic_write' },
       });
       if (link?.externalAccountId)
-        throw new ApiException('CONFLICT', 'This link token has already been used');
+        throw new ApiException(
+          'CONFLICT',
+          'This link token has already been used: create a new one with POST /plaid/link-tokens',
+        );
       if (!link || link.expiresAt <= new Date()) {
-        throw new ApiException('NOT_FOUND', 'Link token not found or expired');
+        throw new ApiException(
+          'NOT_FOUND',
+          'Link token not found or expired: create a new one with POST /plaid/link-tokens',
+        );
       }
       const customer = await findCustomer(manager, scope, toApiId('Customer', link.customerId), {
         liveOnly: true,

@@ -97,7 +97,10 @@ export class PlatformConfigsService {
       return this.present(config, webhookKeys);
     } catch (error) {
       if (violatedUniqueConstraint(error) === UMA_DOMAIN_UNIQUE) {
-        throw new ApiException('CONFLICT', `The UMA domain ${changes.umaDomain} is already in use`);
+        throw new ApiException(
+          'CONFLICT',
+          `The UMA domain ${changes.umaDomain} is already another platform's: choose another umaDomain`,
+        );
       }
       throw error;
     }

@@ -46,7 +46,10 @@ export class AuditChangesReader {
         requestId,
       });
       if (response.status !== 200) {
-        throw ApiException.retryLater('SERVICE_UNAVAILABLE', 'The changes of this page could not be read');
+        throw ApiException.retryLater(
+          'SERVICE_UNAVAILABLE',
+          'The changes of this page could not be read: retry the request',
+        );
       }
       for (const change of (JSON.parse(response.body) as { data: RecordedChange[] }).data) {
         changes.set(keyOf(change.requestId, change.resourceId), {

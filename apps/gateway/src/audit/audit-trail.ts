@@ -43,7 +43,10 @@ export class AuditTrail {
       await this.openings.add(opening);
     } catch (error) {
       this.logger.error({ err: error }, 'audit entry not written; the write is refused');
-      throw ApiException.retryLater('SERVICE_UNAVAILABLE', 'The write could not be audited; retry it');
+      throw ApiException.retryLater(
+        'SERVICE_UNAVAILABLE',
+        'The write could not be audited and was not made: retry it with the same Idempotency-Key',
+      );
     }
     request.auditEntryId = opening.id;
   }

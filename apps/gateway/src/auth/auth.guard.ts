@@ -5,7 +5,7 @@ import { API_PREFIX, ApiException } from '@payments/http';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AuditTrail } from '@gateway/audit/audit-trail';
 import { Principal } from '@gateway/auth/principal';
-import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
+import { missingCredentials, TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
 import { findRoute, isSandboxOnly, requiredPermission } from '@gateway/routing/route-table';
 
@@ -37,7 +37,10 @@ export function authenticationHook(
     await audit.open(request);
     const path = apiPath(request.url);
     if (isSandboxOnly(path) && principal.environment !== Environment.Sandbox) {
-      throw new ApiException('FORBIDDEN', 'Sandbox endpoints need sandbox credentials');
+      throw new ApiException(
+        'FORBIDDEN',
+        'Sandbox endpoints need sandbox credentials: call them with the sandbox client id and secret',
+      );
     }
     const route = findRoute(path);
     if (route) assertPermission(principal, requiredPermission(request.method, route));
@@ -53,7 +56,7 @@ export class PermissionGuard implements CanActivate {
     const permission = this.reflector.get<Permission | undefined>(REQUIRED_PERMISSION, context.getHandler());
     const principal = context.switchToHttp().getRequest<FastifyRequest>().principal;
     if (permission) {
-      if (!principal) throw new ApiException('UNAUTHORIZED', 'Missing or malformed Basic credentials');
+      if (!principal) throw missingCredentials();
       assertPermission(principal, permission);
     }
     return true;
@@ -62,7 +65,10 @@ export class PermissionGuard implements CanActivate {
 
 function assertPermission(principal: Principal, permission: Permission): void {
   if (!principal.permissions.includes(permission)) {
-    throw new ApiException('FORBIDDEN', `This token lacks the ${permission} permission`);
+    throw new ApiException(
+      'FORBIDDEN',
+      `This token lacks the ${permission} permission: use a token that holds it, or ask an admin to create one (POST /tokens)`,
+    );
   }
 }
 

@@ -82,7 +82,7 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     const credentials = parseBasic(authorization);
     if (!credentials) {
       await budget?.charge();
-      throw new ApiException('UNAUTHORIZED', 'Missing or malformed Basic credentials');
+      throw missingCredentials();
     }
     const secretDigest = createHash('sha256').update(credentials.secret).digest();
     const cached = this.verified.get(credentials.clientId);
@@ -106,7 +106,10 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
     if (!principal) {
       // A call that shared another's check of a wrong pair is a failure of its own all the same.
       if (sharesCheck) await budget?.charge();
-      throw new ApiException('UNAUTHORIZED', 'Invalid client id or secret');
+      throw new ApiException(
+        'UNAUTHORIZED',
+        'Unknown client id or wrong secret: check both, and that the token was not deleted',
+      );
     }
     return principal;
   }
@@ -172,6 +175,14 @@ export class TokenAuthenticator implements OnModuleInit, OnApplicationShutdown {
 
 /** Client ids and secrets are printable ASCII (newClientCredentials); anything else cannot match. */
 const CREDENTIAL_PART = /^[\x21-\x7e]{1,256}$/;
+
+/** The refusal of a request without usable credentials, saying how to send them. */
+export function missingCredentials(): ApiException {
+  return new ApiException(
+    'UNAUTHORIZED',
+    'Missing or malformed credentials: send the header Authorization: Basic base64(clientId:secret)',
+  );
+}
 
 /**
  * The client id and secret of a Basic header (the scheme is case-insensitive, RFC 9110), or

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
 import { AuditTrail } from '@gateway/audit/audit-trail';
 import { apiPath, authenticationHook } from '@gateway/auth/auth.guard';
-import { TokenAuthenticator } from '@gateway/auth/token-authenticator';
+import { missingCredentials, TokenAuthenticator } from '@gateway/auth/token-authenticator';
 import { IdempotencyStore } from '@gateway/idempotency/idempotency.store';
 import { keyedRequestOf } from '@gateway/idempotency/keyed-request';
 import { RequestLimits } from '@gateway/rate-limit/request-limits';
@@ -54,12 +54,11 @@ export function registerProxyRoute(app: NestFastifyApplication, allowedMethods: 
       const notFound = () => {
         const refusal = allowedMethods.refusal(request.method, path);
         if (refusal) void reply.header('allow', (refusal.details!.allow as string[]).join(', '));
-        return refusal ?? new ApiException('NOT_FOUND', 'Route not found');
+        return refusal ?? ApiException.routeNotFound();
       };
       if (!route) throw notFound();
       // Fails closed should a target ever reach this route without passing the authentication hook.
-      if (!request.principal)
-        throw new ApiException('UNAUTHORIZED', 'Missing or malformed Basic credentials');
+      if (!request.principal) throw missingCredentials();
       const keyed = isIdempotentPost(request.method, path) ? keyedRequestOf(request) : undefined;
       const call = () =>
         upstreams.call(route.upstream, {

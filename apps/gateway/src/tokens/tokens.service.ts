@@ -84,7 +84,7 @@ export class TokensService {
       ? inScope(await this.tokens.findOneBy({ id: tokenId.slice(TOKEN_PREFIX.length) }), caller)
       : undefined;
     const token = found?.deletedAt ? undefined : found;
-    if (!token) throw new ApiException('TOKEN_NOT_FOUND', `Token ${tokenId} not found`);
+    if (!token) throw ApiException.notFound('TOKEN_NOT_FOUND', `Token ${tokenId}`);
     return token;
   }
 }

@@ -108,7 +108,7 @@ export class InternalAccountsService {
   /** The caller's internal account `InternalAccount:<uuid>`; any other id is not found, whoever owns it. */
   async find(caller: Caller, accountId: string): Promise<LedgerAccount> {
     const account = (await this.findAll(caller, [accountId])).get(uuidOf('InternalAccount', accountId) ?? '');
-    if (!account) throw new ApiException('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`);
+    if (!account) throw ApiException.notFound('ACCOUNT_NOT_FOUND', `Internal account ${accountId}`);
     return account;
   }
 

@@ -163,9 +163,13 @@ export function closingRefusal(
 }
 
 /** The internal account's balance a posting would leave must stay in 0..2^53-1; undefined when it does. */
-export function balanceRefusal(balanceAfter: bigint): PostingRefusal | undefined {
-  if (balanceAfter < 0n)
-    return { code: 'INSUFFICIENT_BALANCE', message: 'The account balance is insufficient' };
+export function balanceRefusal(balanceBefore: bigint, balanceAfter: bigint): PostingRefusal | undefined {
+  if (balanceAfter < 0n) {
+    return {
+      code: 'INSUFFICIENT_BALANCE',
+      message: `The account holds ${balanceBefore} minor units and this needs ${balanceBefore - balanceAfter}: fund the account or send less`,
+    };
+  }
   if (balanceAfter > MAX_JSON_AMOUNT) {
     return {
       code: 'AMOUNT_OUT_OF_RANGE',

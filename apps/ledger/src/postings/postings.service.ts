@@ -211,7 +211,7 @@ function decide(
   if (earlier) return repeatRefusal(earlier, posting) ?? { posting: present(earlier), created: false };
   const refused =
     (closesReservation(kind) ? closingRefusal(posting, ofTransaction) : undefined) ??
-    balanceRefusal(posting.balanceAfter);
+    balanceRefusal(balanceBefore, posting.balanceAfter);
   if (refused) return refused;
   balances.set(terms.internalAccountId, posting.balanceAfter);
   byTransaction.set(transactionId, [...ofTransaction, posting]);

@@ -62,7 +62,7 @@ export class AccountDirectory implements OnApplicationShutdown {
       });
     }
     if (isIdOf('ExternalAccount', accountId)) return this.externalAccount(caller, accountId);
-    return Promise.reject(new ApiException('ACCOUNT_NOT_FOUND', `Account ${accountId} not found`));
+    return Promise.reject(ApiException.notFound('ACCOUNT_NOT_FOUND', `Account ${accountId}`));
   }
 
   /** Creates the external account a quote's externalAccountDetails describe, with the customers app's own checks. */

@@ -73,7 +73,10 @@ export class FeeRulesService {
         .returning('id')
         .execute();
       if (inserted.raw.length === 0) {
-        throw new ApiException('FEE_RULE_EXISTS', `A fee rule for ${body.transactionType} already exists`);
+        throw new ApiException(
+          'FEE_RULE_EXISTS',
+          `A fee rule for ${body.transactionType} already exists: change it with PATCH /fee-rules/{feeRuleId}`,
+        );
       }
       await recordFeeRuleChange(manager, caller, view.id, null, view);
     });
@@ -209,7 +212,7 @@ function recordFeeRuleChange(
 }
 
 function notFound(feeRuleId: string): ApiException {
-  return new ApiException('FEE_RULE_NOT_FOUND', `Fee rule ${feeRuleId} not found`);
+  return ApiException.notFound('FEE_RULE_NOT_FOUND', `Fee rule ${feeRuleId}`);
 }
 
 function logContext(caller: Caller, feeRuleId: string) {

@@ -47,7 +47,10 @@ export function priceQuote(request: PricingRequest): Pricing {
     .times(minorUnitsPerMajor(request.receivingCurrency))
     .dividedBy(minorUnitsPerMajor(request.sendingCurrency));
   if (minorRate.isZero())
-    throw new ApiException('INVALID_CURRENCY', 'No exchange rate for this currency pair');
+    throw new ApiException(
+      'INVALID_CURRENCY',
+      `No exchange rate from ${request.sendingCurrency} to ${request.receivingCurrency}: quote a currency pair the rates cover`,
+    );
 
   const totalSendingAmount =
     request.lockedSide === 'SENDING'
@@ -57,7 +60,7 @@ export function priceQuote(request: PricingRequest): Pricing {
   const platform = feeOn(totalSendingAmount, request.platform);
   const feesIncluded = service.fixed + service.variable + platform.fixed + platform.variable;
   if (feesIncluded >= totalSendingAmount) {
-    throw new ApiException('AMOUNT_OUT_OF_RANGE', 'The amount does not cover the fees', {
+    throw new ApiException('AMOUNT_OUT_OF_RANGE', 'The amount does not cover the fees: send more', {
       feesIncluded: feesIncluded.toString(),
     });
   }
@@ -68,7 +71,10 @@ export function priceQuote(request: PricingRequest): Pricing {
           .times(minorRate)
           .floor();
   if (totalReceivingAmount === 0n) {
-    throw new ApiException('AMOUNT_OUT_OF_RANGE', 'The amount is too small to deliver anything after fees');
+    throw new ApiException(
+      'AMOUNT_OUT_OF_RANGE',
+      'The amount is too small to deliver anything after fees: send more',
+    );
   }
   return { totalSendingAmount, totalReceivingAmount, feesIncluded, service, platform };
 }
@@ -90,7 +96,8 @@ function netOf(sendingAmount: bigint, request: PricingRequest): bigint {
  */
 function smallestSendingAmountFor(net: bigint, request: PricingRequest): bigint {
   const keptRate = Ratio.ONE.minus(request.service.variableRate).minus(request.platform.variableRate);
-  if (keptRate.isZero()) throw new ApiException('AMOUNT_OUT_OF_RANGE', 'The fees take the whole amount');
+  if (keptRate.isZero())
+    throw new ApiException('AMOUNT_OUT_OF_RANGE', 'The fees take the whole amount: send more');
   let amount = Ratio.of(net + request.service.fixed + request.platform.fixed)
     .dividedBy(keptRate)
     .ceil();

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiException, Caller, FieldError, PlatformScope } from '@payments/http';
+import { accountNotActive, ApiException, Caller, FieldError, PlatformScope } from '@payments/http';
 import { AccountDirectory, QuoteAccount } from '@quoting/accounts/account-directory';
 import { PlatformCurrencies } from '@quoting/platforms/platform-currencies';
 import { PricedQuote } from '@quoting/pricing/pricer';
@@ -58,10 +58,7 @@ export class QuoteEndsResolver {
       );
     }
     if (source?.kind === 'EXTERNAL' && source.status !== 'ACTIVE') {
-      throw new ApiException(
-        'ACCOUNT_NOT_ACTIVE',
-        `External account ${source.id} is ${source.status}, not ACTIVE`,
-      );
+      throw accountNotActive(source.id, source.status);
     }
     if (destination && destination.kind !== 'EXTERNAL') {
       throw ApiException.invalidInput([
@@ -74,10 +71,7 @@ export class QuoteEndsResolver {
       ]);
     }
     if (destination && destination.status !== 'ACTIVE') {
-      throw new ApiException(
-        'ACCOUNT_NOT_ACTIVE',
-        `External account ${destination.id} is ${destination.status}, not ACTIVE`,
-      );
+      throw accountNotActive(destination.id, destination.status);
     }
     const receivingCurrency =
       uma?.receiving.code ?? destination?.currency ?? destinationBody.externalAccountDetails!.currency;

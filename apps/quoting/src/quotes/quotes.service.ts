@@ -139,25 +139,32 @@ export class QuotesService {
   /** Sandbox: the platform's payment for a just-in-time quote arrives (docs/api.md#sandbox, POST /sandbox/send). */
   async receiveFunds(caller: Caller, body: SandboxSendDto): Promise<TransactionView> {
     if (caller.environment !== Environment.Sandbox) {
-      throw new ApiException('FORBIDDEN', 'Sandbox helpers are not available with production credentials');
+      throw new ApiException(
+        'FORBIDDEN',
+        'Sandbox helpers are not available with production credentials: call them with the sandbox client id and secret',
+      );
     }
     const quote = body.quoteId
       ? await this.find(caller, body.quoteId)
       : await this.store.findByReference(scopeOf(caller), body.reference!);
-    if (!quote) throw new ApiException('REFERENCE_NOT_FOUND', `No quote has the reference ${body.reference}`);
+    if (!quote)
+      throw new ApiException(
+        'REFERENCE_NOT_FOUND',
+        `No quote of this platform and environment has the reference ${body.reference}: use the quote's reconciliationInstructions.reference, or send quoteId instead`,
+      );
     if (quote.sourceType !== 'REALTIME_FUNDING') {
       throw ApiException.invalidInput([{ field: 'quoteId', message: 'is not a REALTIME_FUNDING quote' }]);
     }
     if (body.currencyCode !== quote.sendingCurrency) {
       throw new ApiException(
         'INVALID_CURRENCY',
-        `The quote is funded in ${quote.sendingCurrency}, not ${body.currencyCode}`,
+        `The quote is funded in ${quote.sendingCurrency}, not ${body.currencyCode}: send currencyCode ${quote.sendingCurrency}`,
       );
     }
     if (body.currencyAmount !== undefined && String(body.currencyAmount) !== quote.totalSendingAmount) {
       throw new ApiException(
         'INVALID_AMOUNT',
-        `The quote needs exactly ${quote.totalSendingAmount} to be funded`,
+        `The quote needs exactly ${quote.totalSendingAmount} to be funded: send that currencyAmount, or omit it`,
         {
           expected: Number(quote.totalSendingAmount),
         },
@@ -240,7 +247,7 @@ export class QuotesService {
   private async find(caller: Caller, quoteId: string): Promise<Quote> {
     const id = uuidOf('Quote', quoteId);
     const quote = id ? await this.store.find(scopeOf(caller), id) : undefined;
-    if (!quote) throw new ApiException('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`);
+    if (!quote) throw ApiException.notFound('QUOTE_NOT_FOUND', `Quote ${quoteId}`);
     return quote;
   }
 

@@ -67,7 +67,7 @@ export class ReceiverLookupsService {
     const account = isIdOf('ExternalAccount', accountId)
       ? await this.accounts.account(caller, accountId)
       : undefined;
-    if (!account) throw new ApiException('ACCOUNT_NOT_FOUND', `External account ${accountId} not found`);
+    if (!account) throw ApiException.notFound('ACCOUNT_NOT_FOUND', `External account ${accountId}`);
     const sender = await this.sender(caller, query);
     const lookup = await this.store.insert({
       id: randomUUID(),

@@ -99,7 +99,10 @@ export class LedgerClient extends InternalApi {
       `/customers/internal-accounts?${query}`,
     );
     if (data.length === 0) {
-      throw new ApiException('ACCOUNT_NOT_FOUND', `The customer has no internal account in ${currency} yet`);
+      throw new ApiException(
+        'ACCOUNT_NOT_FOUND',
+        `Customer ${customerId} has no internal account in ${currency} yet: use a currency the platform offers its customers`,
+      );
     }
     return this.account(caller, data[0].id);
   }

@@ -105,10 +105,10 @@ export class ApprovalsService {
     decide: (approval: UndecidedApproval) => FinalDecision,
   ): Promise<TransactionView> {
     const id = uuidOf('Transaction', transactionId);
-    if (!id) throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    if (!id) throw ApiException.notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId}`);
     const notPending = new ApiException(
       'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL',
-      `Transaction ${transactionId} is not awaiting the platform's approval`,
+      `Transaction ${transactionId} is not awaiting the platform's approval: it was decided already, or timed out; GET it for its status`,
     );
     const moved = await this.dataSource.transaction(async (manager) => {
       const approval = await this.lockInScope(manager, caller, id, transactionId);
@@ -131,7 +131,7 @@ export class ApprovalsService {
   ): Promise<UndecidedApproval | undefined> {
     const found = inScope(await this.transactions.ownerAndStatus(manager, id), scopeOf(caller));
     if (!found || found.status === 'CREATED')
-      throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+      throw ApiException.notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId}`);
     const [approval] = await this.approvals.lockUndecided(manager, [id]);
     return approval;
   }

@@ -24,7 +24,10 @@ export class SandboxReceiveService {
 
   async receive(caller: Caller, body: SandboxReceiveDto): Promise<TransactionView> {
     if (caller.environment !== Environment.Sandbox) {
-      throw new ApiException('FORBIDDEN', 'Sandbox helpers are not available with production credentials');
+      throw new ApiException(
+        'FORBIDDEN',
+        'Sandbox helpers are not available with production credentials: call them with the sandbox client id and secret',
+      );
     }
     const id = effectIdOf(caller, 'sandbox-uma-receive');
     const existing = caller.idempotencyKey ? await this.transactions.get(id) : undefined;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { uuidOf } from '@payments/contracts';
-import { ApiException, Caller, scopeOf } from '@payments/http';
+import { accountNotActive, ApiException, Caller, scopeOf } from '@payments/http';
 import { ExternalAccountsClient } from '@transfers/accounts/external-accounts.client';
 import { LedgerClient } from '@transfers/accounts/ledger.client';
 import { QuoteTransferDto } from '@transfers/quote-transfers/quote-transfer.dto';
@@ -50,10 +50,7 @@ export class QuoteTransfersService {
     }
     for (const account of [destination, pullSource]) {
       if (account && account.status !== 'ACTIVE') {
-        throw new ApiException(
-          'ACCOUNT_NOT_ACTIVE',
-          `External account ${account.id} is ${account.status}, not ACTIVE`,
-        );
+        throw accountNotActive(account.id, account.status);
       }
     }
     if (pullSource && (!pullSource.pullCapable || pullSource.currency !== body.sendingCurrency)) {

@@ -23,10 +23,13 @@ export class SandboxFundingService {
   /** Answers the account with its new balance. */
   async fund(caller: Caller, accountId: string, amount: number): Promise<Record<string, unknown>> {
     if (caller.environment !== Environment.Sandbox) {
-      throw new ApiException('FORBIDDEN', 'Sandbox helpers are not available with production credentials');
+      throw new ApiException(
+        'FORBIDDEN',
+        'Sandbox helpers are not available with production credentials: call them with the sandbox client id and secret',
+      );
     }
     if (!isIdOf('InternalAccount', accountId)) {
-      throw new ApiException('ACCOUNT_NOT_FOUND', `Account ${accountId} not found`);
+      throw ApiException.notFound('ACCOUNT_NOT_FOUND', `Account ${accountId}`);
     }
     const internal = await this.ledger.account(caller, accountId);
     const transaction = sameCurrencyTransaction(

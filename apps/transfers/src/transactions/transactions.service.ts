@@ -46,8 +46,7 @@ export class TransactionsService {
     const id = uuidOf('Transaction', transactionId);
     const found = id ? inScope(await this.reads.add(id), scopeOf(caller)) : undefined;
     const transaction = found?.status === 'CREATED' ? undefined : found;
-    if (!transaction)
-      throw new ApiException('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`);
+    if (!transaction) throw ApiException.notFound('TRANSACTION_NOT_FOUND', `Transaction ${transactionId}`);
     return presentTransaction(transaction);
   }
 

@@ -66,7 +66,12 @@ export class OutgoingSender {
     if (!inserted) {
       const existing = await this.store.get(transaction.id);
       // A concurrent first request with the key was refused and took its row back meanwhile.
-      if (!existing) throw ApiException.retryLater('CONFLICT', 'Retry with the same Idempotency-Key', 1);
+      if (!existing)
+        throw ApiException.retryLater(
+          'CONFLICT',
+          'A request with this Idempotency-Key was just refused and is being undone: retry with the same key after Retry-After seconds',
+          1,
+        );
       return this.answerExisting(caller, existing, options);
     }
     return this.reserve(

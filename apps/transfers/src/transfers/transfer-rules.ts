@@ -1,4 +1,4 @@
-import { ApiException } from '@payments/http';
+import { accountNotActive, ApiException } from '@payments/http';
 import { ExternalAccount } from '@transfers/accounts/external-accounts.client';
 import { LedgerAccount } from '@transfers/accounts/ledger.client';
 
@@ -29,10 +29,7 @@ export function assertTransferAllowed(ends: TransferEnds, direction: 'IN' | 'OUT
     );
   }
   if (external.status !== 'ACTIVE') {
-    throw new ApiException(
-      'ACCOUNT_NOT_ACTIVE',
-      `External account ${external.id} is ${external.status}, not ACTIVE`,
-    );
+    throw accountNotActive(external.id, external.status);
   }
   if (direction === 'IN' && !external.pullCapable) {
     throw new ApiException(

@@ -120,5 +120,5 @@ function selectionOf(query: ListDeliveriesQuery | RedeliverFilterDto): DeliveryS
 }
 
 function notFound(webhookId: string): ApiException {
-  return new ApiException('NOT_FOUND', `Webhook ${webhookId} not found`);
+  return ApiException.notFound('NOT_FOUND', `Webhook ${webhookId}`);
 }

@@ -39,9 +39,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     // Fastify's own flag for a request its router matched to no route (its not-found handler).
     if (request.is404) void reply.header(ROUTE_NOT_FOUND_HEADER, 'true');
-    const exception = request.is404
-      ? new ApiException('NOT_FOUND', 'Route not found')
-      : this.toApiException(error);
+    const exception = request.is404 ? ApiException.routeNotFound() : this.toApiException(error);
     if (exception.status >= 500) this.logger.error({ err: error, url: request.url }, 'request failed');
     this.send(reply, exception, String(request.id));
   }
@@ -60,7 +58,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return new ApiException('INVALID_INPUT', 'A value of the request cannot be stored');
     const status = statusOf(error);
     if (status === 503) return new ApiException('SERVICE_UNAVAILABLE', messageOf(error, status));
-    if (!status || status >= 500) return new ApiException('INTERNAL_ERROR', 'Internal error');
+    if (!status || status >= 500)
+      return new ApiException(
+        'INTERNAL_ERROR',
+        'Internal error: retry later, and quote the requestId if it persists',
+      );
     // A client error the table does not name is still the client's: never a 500.
     const code = CODE_BY_STATUS[status] ?? 'INVALID_INPUT';
     return new ApiException(code, messageOf(error, status!));

@@ -1,3 +1,4 @@
+import { API_PREFIX } from '../api-version';
 import { ERROR_STATUS, ErrorBody, ErrorCode, FieldError } from './error-codes';
 
 /** Thrown by any module for a failure the client should see; the global filter renders it. */
@@ -24,6 +25,25 @@ export class ApiException extends Error {
     const exception = new ApiException(code, message);
     exception.retryAfterSeconds = seconds;
     return exception;
+  }
+
+  /**
+   * A resource the caller cannot see, named by its full API id: one message whether the id does not
+   * exist or belongs to another platform or environment, so that it reveals neither.
+   */
+  static notFound(code: ErrorCode, resource: string): ApiException {
+    return new ApiException(
+      code,
+      `${resource} not found for this platform and environment: check the id, or the credentials' environment (sandbox vs production)`,
+    );
+  }
+
+  /** A path no route serves, under any method. */
+  static routeNotFound(): ApiException {
+    return new ApiException(
+      'NOT_FOUND',
+      `No route has this path: check it against the API reference (every path starts with ${API_PREFIX}/)`,
+    );
   }
 
   static invalidInput(errors: FieldError[]): ApiException {

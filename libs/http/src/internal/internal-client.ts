@@ -68,10 +68,16 @@ export class InternalClient {
       status = response.statusCode;
       text = await response.body.text();
     } catch {
-      throw new ApiException('SERVICE_UNAVAILABLE', `The ${this.app} service is unavailable; try again`);
+      throw new ApiException(
+        'SERVICE_UNAVAILABLE',
+        `The ${this.app} service is unavailable; the outcome is unknown: retry with the same Idempotency-Key`,
+      );
     }
     if (status >= 500)
-      throw new ApiException('SERVICE_UNAVAILABLE', `The ${this.app} service failed; try again`);
+      throw new ApiException(
+        'SERVICE_UNAVAILABLE',
+        `The ${this.app} service failed; the outcome is unknown: retry with the same Idempotency-Key`,
+      );
     const parsed = text ? JSON.parse(text) : undefined;
     if (status >= 400) throw ApiException.fromBody(parsed as ErrorBody);
     return parsed as T;

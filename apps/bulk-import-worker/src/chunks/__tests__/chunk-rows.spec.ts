@@ -105,7 +105,13 @@ describe('ChunkWorker: importing the rows of a chunk', () => {
           },
         },
       },
-      { error: { code: 'CONFLICT', message: 'A customer with this platformCustomerId already exists' } },
+      {
+        error: {
+          code: 'CONFLICT',
+          message:
+            'A live customer of this platform already has this platformCustomerId: use another, or update that customer',
+        },
+      },
       { customerId: 'Customer:4', missingFields: ['NATIONALITY'] },
     ]);
 
@@ -144,7 +150,8 @@ describe('ChunkWorker: importing the rows of a chunk', () => {
           rowNumber: 10,
           correlationId: 'c3',
           code: 'CONFLICT',
-          message: 'A customer with this platformCustomerId already exists',
+          message:
+            'A live customer of this platform already has this platformCustomerId: use another, or update that customer',
           details: { row: 10 },
         },
       ],

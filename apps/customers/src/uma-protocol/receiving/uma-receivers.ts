@@ -45,7 +45,11 @@ export class UmaReceivers {
       umaAddress: address,
       deletedAt: IsNull(),
     });
-    if (!customer) throw new ApiException('USER_NOT_FOUND', `No customer has the UMA address ${address}`);
+    if (!customer)
+      throw new ApiException(
+        'USER_NOT_FOUND',
+        `No customer has the UMA address ${address}: check its user part and domain`,
+      );
     return { config, customer, address };
   }
 

@@ -146,13 +146,13 @@ describe('closingRefusal', () => {
 
 describe('balanceRefusal', () => {
   it('keeps an internal balance between zero and 2^53 - 1', () => {
-    expect(balanceRefusal(0n)).toBeUndefined();
-    expect(balanceRefusal(9_007_199_254_740_991n)).toBeUndefined();
-    expect(balanceRefusal(-1n)).toEqual({
+    expect(balanceRefusal(5n, 0n)).toBeUndefined();
+    expect(balanceRefusal(0n, 9_007_199_254_740_991n)).toBeUndefined();
+    expect(balanceRefusal(500n, -100n)).toEqual({
       code: 'INSUFFICIENT_BALANCE',
-      message: 'The account balance is insufficient',
+      message: 'The account holds 500 minor units and this needs 600: fund the account or send less',
     });
-    expect(balanceRefusal(9_007_199_254_740_992n)).toEqual({
+    expect(balanceRefusal(0n, 9_007_199_254_740_992n)).toEqual({
       code: 'AMOUNT_OUT_OF_RANGE',
       message: 'The account balance would exceed the largest amount it can hold',
     });

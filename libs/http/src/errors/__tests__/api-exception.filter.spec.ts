@@ -137,7 +137,11 @@ describe('ApiExceptionFilter.toApiException', () => {
     ['null', null],
     ['undefined', undefined],
   ])('hides %s behind 500 INTERNAL_ERROR', (_case, error) => {
-    expect(mapped(error)).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'Internal error' });
+    expect(mapped(error)).toEqual({
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Internal error: retry later, and quote the requestId if it persists',
+    });
   });
 });
 
@@ -173,7 +177,11 @@ describe('ApiExceptionFilter.catch', () => {
     [
       'our own fault as a 500 and logs it',
       new Error('database is down'),
-      { status: 500, code: 'INTERNAL_ERROR', message: 'Internal error' },
+      {
+        status: 500,
+        code: 'INTERNAL_ERROR',
+        message: 'Internal error: retry later, and quote the requestId if it persists',
+      },
       1,
     ],
   ])('sends %s', (_case, error, body, logLines) => {
@@ -216,7 +224,11 @@ describe('ApiExceptionFilter.catch', () => {
 
     expect(reply.header).toHaveBeenCalledWith(ROUTE_NOT_FOUND_HEADER, 'true');
     expect(reply.send).toHaveBeenCalledWith(
-      expect.objectContaining({ status: 404, code: 'NOT_FOUND', message: 'Route not found' }),
+      expect.objectContaining({
+        status: 404,
+        code: 'NOT_FOUND',
+        message: expect.stringContaining('No route has this path'),
+      }),
     );
   });
 
