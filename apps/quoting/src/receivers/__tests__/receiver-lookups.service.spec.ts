@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { CurrencyLimitsV1, Environment, toApiId, uuidOf } from '@payments/contracts';
-import { ApiException, Caller, PlatformScope, scopeOf } from '@payments/http';
+import { ApiException, Caller, scopeOf } from '@payments/http';
 import { currencyOf, Ratio } from '@payments/money';
 import { randomUUID } from 'node:crypto';
 import { AccountDirectory } from '@quoting/accounts/account-directory';
@@ -8,11 +8,8 @@ import { PlatformCurrencies } from '@quoting/platforms/platform-currencies';
 import { PlatformCurrenciesStore } from '@quoting/platforms/platform-currencies.store';
 import { QuotingEnvironment } from '@quoting/quoting.environment';
 import { RateBook } from '@quoting/rates/rate-book';
-import {
-  NewReceiverLookup,
-  ReceiverLookup,
-  ReceiverLookupStore,
-} from '@quoting/receivers/receiver-lookup.store';
+import { LookupRows } from '@quoting/receivers/__tests__/lookup-rows';
+import { ReceiverLookupStore } from '@quoting/receivers/receiver-lookup.store';
 import { ReceiverLookupsService } from '@quoting/receivers/receiver-lookups.service';
 import { RemoteUmaCounterparty } from '@quoting/uma/remote-uma-counterparty';
 import { SANDBOX_PAYER_DATA } from '@quoting/uma/sandbox-uma-counterparty';
@@ -35,33 +32,11 @@ const limits = (currencyCode: string, directions: ('INCOMING' | 'OUTGOING')[]): 
 });
 
 /**
- * The receiver lookups' rows in memory, behind ReceiverLookupStore's methods: a lookup expires
- * QUOTE_TTL_SECONDS after its insert by the test's clock (jest's fake timers move it). The store's
- * SQL has its own spec on Postgres (receiver-lookup.store.int-spec.ts).
- */
-class LookupRows implements Pick<ReceiverLookupStore, 'insert' | 'find'> {
-  readonly stored = new Map<string, ReceiverLookup>();
-
-  async insert(lookup: NewReceiverLookup): Promise<ReceiverLookup> {
-    const row = { ...lookup, expiresAt: new Date(Date.now() + QUOTE_TTL_SECONDS * 1_000) };
-    this.stored.set(row.id, row);
-    return { ...row };
-  }
-
-  async find(scope: PlatformScope, id: string): Promise<(ReceiverLookup & { expired: boolean }) | undefined> {
-    const row = this.stored.get(id);
-    return row?.platformId === scope.platformId && row.environment === scope.environment
-      ? { ...row, expired: row.expiresAt.getTime() <= Date.now() }
-      : undefined;
-  }
-}
-
-/**
  * The service with its store and the platform's currencies as typed in-memory fakes, the simulated
  * sandbox receivers, and jest fakes for the remote peer, the accounts and the rates.
  */
 function lookups(currencies: CurrencyLimitsV1[] = [limits('USD', ['INCOMING', 'OUTGOING'])]) {
-  const store = new LookupRows();
+  const store = new LookupRows(QUOTE_TTL_SECONDS);
   const platformCurrencies = { currenciesOf: jest.fn(async () => currencies) };
   const config = {
     get: (name: string) => ({ QUOTE_TTL_SECONDS, SANDBOX_UMA_DOMAIN: SANDBOX_DOMAIN })[name],
