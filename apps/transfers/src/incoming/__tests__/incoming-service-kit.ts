@@ -94,18 +94,12 @@ export class ApprovalRows {
 }
 
 /**
- * A DataSource whose transactions run on one fake manager, which answers the one statement the
- * approvals still issue outside a store: the inbox's claim of events (each event id once).
+ * A DataSource whose transactions run on one fake manager, for services whose statements are all in
+ * their (faked) stores: it runs no SQL, and a spec reaching it fails naming the statement.
  */
 export function fakeDatabase() {
-  const claimedEvents = new Set<string>();
-  const query = jest.fn(async (sql: string, parameters: unknown[]) => {
-    if (sql.includes('INSERT INTO inbox')) {
-      const fresh = (parameters[1] as string[]).filter((id) => !claimedEvents.has(id));
-      for (const id of fresh) claimedEvents.add(id);
-      return fresh.map((id) => ({ event_id: id }));
-    }
-    throw new Error(`The fake database does not know ${sql}`);
+  const query = jest.fn(async (sql: string) => {
+    throw new Error(`The fake database runs no SQL; the spec reached: ${sql}`);
   });
   const manager = { query } as unknown as EntityManager;
   const transaction = jest.fn((work: (manager: EntityManager) => Promise<unknown>) => work(manager));
@@ -120,12 +114,18 @@ export const REQUESTED: RequestedCustomerInfoField[] = [
 ];
 export const RECEIVER_INFO = { FULL_NAME: 'Ada Lovelace', BIRTH_DATE: '1985-12-10' };
 
-/** ApprovalsService with its real ApprovalDecisions, over in-memory transactions and approvals. */
-export function approvalsService(timeoutSeconds = 30) {
+/**
+ * ApprovalsService with its real ApprovalDecisions, over in-memory transactions and approvals. The
+ * platforms' answers pass the inbox, which is SQL: their specs give a migrated `inboxDatabase`, whose
+ * transactions are watched.
+ */
+export function approvalsService(timeoutSeconds = 30, inboxDatabase?: DataSource) {
   const transactions = new TransactionRows();
   const approvals = new ApprovalRows();
   const rails = { startNow: jest.fn() };
-  const database = fakeDatabase();
+  const database = inboxDatabase
+    ? { dataSource: inboxDatabase, transaction: jest.spyOn(inboxDatabase, 'transaction') }
+    : fakeDatabase();
   const decisions = new ApprovalDecisions(
     approvals as unknown as IncomingApprovalsStore,
     transactions as unknown as TransactionStore,

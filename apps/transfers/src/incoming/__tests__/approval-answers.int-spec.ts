@@ -5,9 +5,13 @@ import {
   Environment,
   toApiId,
 } from '@payments/contracts';
+import { MigratedDatabase } from '@payments/testing';
+import { TRANSFERS_SCHEMA } from '@transfers/database';
 import { approvalsService, caller, RECEIVER_INFO } from '@transfers/incoming/__tests__/incoming-service-kit';
 
 const TIMEOUT_SECONDS = 30;
+jest.setTimeout(30_000);
+
 const ANSWERED_AT = '2026-11-25T10:00:00.000Z';
 
 /** The dispatcher's report of what the platform's endpoint did with the approval request of `id`. */
@@ -29,9 +33,21 @@ describe('ApprovalsService: the answers to approval requests', () => {
   let world: ReturnType<typeof approvalsService>;
   const statusOf = (id: string) => world.transactions.row(id)?.status;
 
-  beforeEach(() => {
-    world = approvalsService(TIMEOUT_SECONDS);
+  let database: MigratedDatabase;
+
+  beforeAll(async () => {
+    database = await MigratedDatabase.create(TRANSFERS_SCHEMA);
   });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  beforeEach(() => {
+    world = approvalsService(TIMEOUT_SECONDS, database.dataSource);
+  });
+
+  afterEach(() => jest.restoreAllMocks());
 
   it('decides each payment of a batch as its answer says, in one database transaction', async () => {
     const [approved, rejected, lacking, broken] = [1, 2, 3, 4].map(() => world.awaiting());
