@@ -249,11 +249,7 @@ export class TransactionStore {
   }
 
   async get(id: string): Promise<Transaction | undefined> {
-    const [transaction] = await this.dataSource.query(
-      `SELECT ${this.columns} FROM transactions t WHERE t.id = $1`,
-      [id],
-    );
-    return transaction;
+    return (await this.getAll([id]))[0];
   }
 
   /**
