@@ -10,6 +10,8 @@ export class ManualRail extends Rail {
   readonly polled: string[] = [];
   readonly cancelled: string[] = [];
   private readonly answers = new Map<string, PolledAnswer>();
+  /** Payments whose poll throws, as a provider's API failing for one payment would. */
+  private readonly unreachable = new Set<string>();
 
   outcomeOf(): RailOutcome {
     return { answer: 'PENDING', delayMs: 0 };
@@ -25,6 +27,7 @@ export class ManualRail extends Rail {
 
   async poll(payment: Transaction): Promise<PolledAnswer | undefined> {
     this.polled.push(payment.id);
+    if (this.unreachable.has(payment.id)) throw new Error(`The provider failed to answer for ${payment.id}`);
     return this.answers.get(payment.id);
   }
 
@@ -38,5 +41,9 @@ export class ManualRail extends Rail {
 
   fail(id: string, failureDetail: string): void {
     this.answers.set(id, { answer: 'FAIL', failureDetail });
+  }
+
+  failToAnswer(id: string): void {
+    this.unreachable.add(id);
   }
 }

@@ -107,4 +107,22 @@ describe('SettlementWorker with a rail that answers later (PostgreSQL)', () => {
     expect(postingsOf(id)).toEqual(['RELEASE']);
     expect((await transactions.get(id))!.failureDetail).toBe('Beneficiary bank closed the account');
   });
+
+  it('retries alone a payment whose rail fails to answer, while another of the same batch settles', async () => {
+    const [unanswered, settled] = [await pendingPayment(), await pendingPayment()];
+    rail.failToAnswer(unanswered);
+    rail.settle(settled);
+
+    await reaches(settled, 'COMPLETED');
+    const lastError = async () =>
+      (
+        await dataSource.query('SELECT last_error FROM rail_attempts WHERE transaction_id = $1', [unanswered])
+      )[0].last_error as string | null;
+    await eventually(async () => (await lastError()) ?? undefined);
+
+    expect(await lastError()).toContain('The provider failed to answer');
+    expect(await statusOf(unanswered)).toBe('PENDING');
+    expect(postingsOf(unanswered)).toEqual([]);
+    expect(postingsOf(settled)).toEqual(['SETTLE']);
+  });
 });
