@@ -59,15 +59,18 @@ describe('SettlementWorker with a rail that answers later (PostgreSQL)', () => {
     await database?.drop();
   });
 
-  /** A transfer-out made on the manual rail and turned PENDING, as its request does once reserved. */
+  /**
+   * A transfer-out made on the manual rail and turned PENDING, as its request does once reserved; in
+   * one database transaction, so the worker never sees it CREATED (it would abandon it).
+   */
   async function pendingPayment(): Promise<string> {
     const payment = newTransferOut({ rail: { ...rail.outcomeOf(), firstLookInMs: 0 } });
-    await transactions.insert(dataSource.manager, [payment]);
-    await dataSource.transaction((manager) =>
-      transactions.move(manager, [
+    await dataSource.transaction(async (manager) => {
+      await transactions.insert(manager, [payment]);
+      await transactions.move(manager, [
         { id: payment.transaction.id, from: 'CREATED', to: 'PENDING', reason: 'Reserved' },
-      ]),
-    );
+      ]);
+    });
     return payment.transaction.id;
   }
 
