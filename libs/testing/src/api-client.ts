@@ -79,7 +79,13 @@ export class ApiClient {
     let payload: string | FormData | undefined = options.formData ?? options.rawBody;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (typeof payload === 'string') headers['content-type'] ??= 'application/json';
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    const send = () => fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    const response = await send().catch((error: unknown) => {
+      // A pooled keep-alive socket the server had just closed: retried once, as the README tells
+      // clients to retry, for requests whose retry cannot do more than the first would.
+      if (!isStaleSocket(error) || !retriable(method, headers)) throw error;
+      return send();
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -89,4 +95,15 @@ export class ApiClient {
     }
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
+}
+
+/** undici's answer when a request went out on a socket the other side had closed. */
+function isStaleSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed';
+}
+
+/** Methods that do no more when repeated, and POSTs under an Idempotency-Key. */
+function retriable(method: string, headers: Record<string, string>): boolean {
+  return method !== 'POST' || Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
 }
