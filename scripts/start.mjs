@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/apps.mjs';
-import { stackEnvironment, startStack } from './lib/stack.mjs';
+import { assertPortsFree, stackEnvironment, startStack } from './lib/stack.mjs';
 import { setup } from './setup.mjs';
 import { API_PREFIX } from './lib/api-version.mjs';
 
@@ -20,6 +20,7 @@ const env = { ...stackEnvironment(), ...process.env };
 
 const startedAt = Date.now();
 try {
+  await assertPortsFree(env);
   await setup(env, { log, build: !values['no-build'] });
   const stack = await startStack(env, { log });
   const gatewayUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;

@@ -123,6 +123,24 @@ export async function startStack(
   return handle;
 }
 
+/**
+ * Refuses to start over ports something else holds (another checkout's `npm start`, say): its apps
+ * would crash in a loop, and the readiness check could be answered by the other stack. Checked before
+ * the set-up, which would otherwise rebuild and migrate under the running stack.
+ */
+export async function assertPortsFree(env) {
+  const taken = [];
+  for (const app of APPS) {
+    const port = Number(env[app.portVariable]);
+    if (!(await isPortFree(port))) taken.push(`${port} (${app.portVariable})`);
+  }
+  if (taken.length > 0)
+    throw new Error(
+      `ports in use, perhaps by another npm start: ${taken.join(', ')}. Stop what holds them ` +
+        `(\`ss -ltnp 'sport = :${taken[0].split(' ')[0]}'\` names it) or set those variables to free ports`,
+    );
+}
+
 async function waitUntilReady(entry, logDir, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -19,3 +19,4 @@ export * from './internal-caller';
 export * from './recorded-spans';
 export * from './otlp-receiver';
 export * from './documented-responses';
+export * from './doc-blocks';
