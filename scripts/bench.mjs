@@ -18,7 +18,7 @@ import { setup } from './setup.mjs';
 
 const PARTS = ['reads', 'money', 'quotes', 'incoming', 'export', 'console', 'bulk', 'tracing', 'growth'];
 const DEFAULT_PARTS = PARTS.filter((part) => part !== 'growth');
-const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS] [--growth-rows N] [--export-rows N] [--tracing-rounds N]`;
+const USAGE = `usage: npm run bench [-- --only ${PARTS.join('|')}[,...]] [--duration SECONDS] [--warmup SECONDS] [--growth-rows N] [--export-rows N] [--tracing-rounds N] [--profile]`;
 const values = parseOptions();
 const runs = (part) => (values.only ? values.only.split(',') : DEFAULT_PARTS).includes(part);
 const BENCH_BASE_PORT = 28080;
@@ -39,6 +39,11 @@ const env = {
   RATE_LIMIT_REDIS_PREFIX: `bench-${runId}:rate-limit:`,
 };
 
+// --profile: each app writes a V8 CPU profile when it stops, summarized after the loads. Profiling
+// costs the apps time: compare its figures only with other profiled runs.
+const profileDir = `${ROOT}/.cache/bench/profiles/${runId}`;
+const nodeArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+
 /** The growth part's history lives in a database of its own, dropped at its start like the bench's. */
 const growthEnv = {
   ...env,
@@ -54,7 +59,7 @@ const startedAt = Date.now();
 if (usesBenchDatabase) await setup(env, { log: () => undefined, build: false });
 const results = { cpuProbeMs: cpuProbeMs() };
 if (['reads', 'money', 'quotes', 'incoming', 'export', 'console'].some(runs)) {
-  const stack = await startStack(env, { logDir, log });
+  const stack = await startStack(env, { logDir, log, nodeArgs });
   results.startSeconds = (Date.now() - startedAt) / 1000;
   log(
     `service ready in ${results.startSeconds.toFixed(1)} s from a built tree (migrations on an empty database included)`,
@@ -98,6 +103,11 @@ if (['reads', 'money', 'quotes', 'incoming', 'export', 'console'].some(runs)) {
     await api.close();
   } finally {
     await stack.stop();
+  }
+  if (values.profile) {
+    const { describeProfiles } = await import('./bench/profile-summary.mjs');
+    const windows = ['money', 'quotes', 'incoming'].flatMap((part) => results[part]?.window ?? []);
+    results.profile = describeProfiles(profileDir, { windows });
   }
 }
 if (runs('bulk')) {
@@ -154,12 +164,13 @@ for (const line of [
   ...(results.reads ? summarizeReads(results.reads) : []),
   ...(results.money ? summarizeMoneyPath(results.money) : []),
   ...(results.quotes ? summarizeMoneyPath(results.quotes) : []),
-  ...(results.incoming ? summarizeMoneyPath(results.incoming, results.money) : []),
+  ...(results.incoming ? summarizeMoneyPath(results.incoming) : []),
   ...(results.export ? summarizeExport(results.export) : []),
   ...(results.console ? summarizeConsole(results.console) : []),
   ...(results.bulkImport ? summarizeBulkImport(results.bulkImport) : []),
   ...(results.tracing ? summarizeTracing(results.tracing) : []),
   ...(results.growth ? summarizeGrowth(results.growth) : []),
+  ...(results.profile ?? []),
 ]) {
   console.log(`  ${line}`);
 }
@@ -188,6 +199,7 @@ function parseOptions() {
         'growth-rows': { type: 'string' },
         'export-rows': { type: 'string' },
         'tracing-rounds': { type: 'string' },
+        profile: { type: 'boolean' },
       },
     });
     for (const part of values.only?.split(',') ?? [])

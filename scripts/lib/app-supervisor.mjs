@@ -10,15 +10,25 @@ const STABLE_UPTIME_MS = 60_000;
 const STOP_GRACE_MS = 15_000;
 
 /**
- * Starts `entry` (the app's file and environment) with its output appended to `logFile`. The returned
+ * Starts `entry` (the app's file and environment, with `nodeArgs` for Node itself, such as a
+ * profiler's) with its output appended to `logFile`. The returned
  * handle's `child` is the current process (replaced at each restart) and `restarts` counts restarts.
  */
-export function superviseApp({ name, entry, env, cwd, logFile, url, log }) {
+export function superviseApp({
+  name,
+  entry,
+  env,
+  cwd,
+  logFile,
+  url,
+  log,
+  nodeArgs = /** @type {string[]} */ ([]),
+}) {
   let restartTimer;
   let consecutiveCrashes = 0;
   const launch = () => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, entry], {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -83,7 +83,12 @@ export function appUrls(env) {
  */
 export async function startStack(
   env,
-  { logDir = `${ROOT}/.cache/logs`, log = console.log, replicas = {} } = {},
+  {
+    logDir = `${ROOT}/.cache/logs`,
+    log = console.log,
+    replicas = {},
+    nodeArgs = /** @type {string[]} */ ([]),
+  } = {},
 ) {
   mkdirSync(logDir, { recursive: true });
   const children = [];
@@ -97,7 +102,16 @@ export async function startStack(
       const logFile = createWriteStream(`${logDir}/${name}.log`, { flags: 'a' });
       const url = `http://127.0.0.1:${childEnv[app.portVariable]}`;
       children.push(
-        superviseApp({ name, entry: appEntry(app.name), env: childEnv, cwd: ROOT, logFile, url, log }),
+        superviseApp({
+          name,
+          entry: appEntry(app.name),
+          env: childEnv,
+          cwd: ROOT,
+          logFile,
+          url,
+          log,
+          nodeArgs,
+        }),
       );
     }
   }
