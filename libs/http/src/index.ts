@@ -23,3 +23,4 @@ export * from './validation/hostile-input';
 export * from './internal/caller-assertion';
 export * from './internal/internal-call-map';
 export * from './caller/asserted-caller';
+export * from './validation/metadata-cache';

@@ -4,7 +4,12 @@ import { Logger as NestLogger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ApiExceptionFilter, CallerAssertions, createValidationPipe } from '@payments/http';
+import {
+  ApiExceptionFilter,
+  cacheValidationMetadata,
+  CallerAssertions,
+  createValidationPipe,
+} from '@payments/http';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { CommonEnvironment } from '../config/environment';
 import { logRequest, requestIdOf } from '../observability/logging';
@@ -35,6 +40,7 @@ export async function createHttpApp(
   module: unknown,
   options: HttpAppOptions = {},
 ): Promise<NestFastifyApplication> {
+  cacheValidationMetadata();
   const filter = new ApiExceptionFilter();
   const renderError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     // A refusal before the request's own hooks ran (a malformed URL) still names the request.
