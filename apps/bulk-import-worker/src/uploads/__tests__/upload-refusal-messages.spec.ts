@@ -19,7 +19,7 @@ function multipart(text: string, part = 'file'): Readable {
 async function refusalOf(body: Readable, headers: IncomingHttpHeaders = MULTIPART): Promise<ApiException> {
   try {
     const { rows } = await openCsvUpload(body, headers, LIMITS);
-    for await (const _row of rows);
+    while (!(await rows.next()).done);
   } catch (error) {
     return error as ApiException;
   }
