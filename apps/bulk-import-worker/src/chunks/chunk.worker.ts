@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { BulkImportJobStatus, toApiId } from '@payments/contracts';
-import { ApiException, Caller } from '@payments/http';
+import { Caller } from '@payments/http';
 import { isSystemicFault, reportParked } from '@payments/persistence';
 import { drainGraceMs, redisUrlOf, settledWithin } from '@payments/runtime';
 import { queueTelemetry } from '@payments/telemetry';
@@ -22,7 +22,14 @@ import { BatchEntryError, CustomerBatchesClient } from '@bulk-import/chunks/cust
 import { correlationIdOf, readRow } from '@bulk-import/csv/csv-row';
 import { ChunkOutcome, ImportJobsStore, StartedChunk } from '@bulk-import/jobs/import-jobs.store';
 import { RowNotice } from '@bulk-import/jobs/row-notices.store';
-import { failedRow, givenUp, incompleteRow, inFileTerms, PendingRow } from '@bulk-import/chunks/row-outcomes';
+import {
+  failedRow,
+  givenUp,
+  incompleteRow,
+  inFileTerms,
+  invalidRow,
+  PendingRow,
+} from '@bulk-import/chunks/row-outcomes';
 
 /** Below the customers app's JSON body limit (1 MiB), with room for the envelope. */
 const MAX_BATCH_BYTES = 768 * 1024;
@@ -221,8 +228,7 @@ export class ChunkWorker implements OnApplicationBootstrap, BeforeApplicationShu
       const rowNumber = chunk.firstRow + index;
       const correlationId = correlationIdOf(row, chunk.columns, rowNumber);
       const read = readRow(row, chunk.columns, chunk.fieldCount);
-      if ('errors' in read)
-        errors.push(failedRow(correlationId, rowNumber, ApiException.invalidInput(read.errors)));
+      if ('errors' in read) errors.push(failedRow(correlationId, rowNumber, invalidRow(read.errors)));
       else pending.push({ rowNumber, correlationId, entry: read.entry });
     });
     const caller: Caller = {

@@ -74,7 +74,7 @@ export function readRow(
     const missing = REQUIRED_FOR_ALL.filter((column) => column !== 'customerType' && !value(column));
     return {
       errors: [
-        { field: 'customerType', message: `must be one of ${CUSTOMER_TYPES.join(', ')}` },
+        { field: 'customerType', message: oneOf(CUSTOMER_TYPES, customerType) },
         ...missing.map((field) => ({ field, message: 'is required' })),
       ],
     };
@@ -118,12 +118,13 @@ export function readRow(
   if (fillsBankColumns && customerType === 'BUSINESS') {
     errors.push({
       field: 'accountType',
-      message: 'bank columns are taken for INDIVIDUAL rows only: accounts pay individual beneficiaries',
+      message:
+        'bank columns are filled on a BUSINESS row, and only INDIVIDUAL rows take them (accounts pay individual beneficiaries): leave them empty',
     });
   } else if (fillsBankColumns && !(accountType in CSV_ACCOUNT_CURRENCIES)) {
     errors.push({
       field: 'accountType',
-      message: `must be one of ${Object.keys(CSV_ACCOUNT_CURRENCIES).join(', ')} when bank columns are filled`,
+      message: `${oneOf(Object.keys(CSV_ACCOUNT_CURRENCIES), accountType)}, as bank columns are filled`,
     });
   } else if (fillsBankColumns) {
     externalAccount = {
@@ -194,6 +195,14 @@ function unstorableCells(row: string[], columns: readonly string[]): FieldError[
       KNOWN_COLUMNS.includes(column) && row[index] !== undefined ? unstorableText(row[index]) : undefined;
     return fault ? [{ field: column, message: fault }] : [];
   });
+}
+
+/** A cell outside its list of values: required when empty, else named, with the values it may hold. */
+function oneOf(values: readonly string[], value: string): string {
+  const list = values.join(', ');
+  return value
+    ? `is ${JSON.stringify(value.slice(0, 40))}, not one of ${list}`
+    : `is required: one of ${list}`;
 }
 
 function valueOf(row: string[], columns: readonly string[], column: string): string {

@@ -22,7 +22,11 @@ class ImportErrorView implements BulkImportError {
   })
   correlationId: string;
   @ApiProperty({ example: 'INVALID_INPUT' }) code: string;
-  @ApiProperty({ example: 'birthDate: must be a real past date in YYYY-MM-DD format' }) message: string;
+  @ApiProperty({
+    example:
+      'The row was not imported (birthDate: must be a real past date in YYYY-MM-DD format): correct it and upload it again; rows imported already are not created twice',
+  })
+  message: string;
   @ApiProperty({
     example: {
       row: 43,
@@ -37,7 +41,8 @@ class ImportWarningView implements BulkImportError {
   @ApiProperty({ example: 'cust-0042' }) correlationId: string;
   @ApiProperty({ example: 'MISSING_MANDATORY_USER_INFO' }) code: string;
   @ApiProperty({
-    example: 'Imported; supply NATIONALITY before payments in the currencies that require them',
+    example:
+      "Imported without NATIONALITY, which payments in some of the platform's currencies require: supply it with PATCH /customers/{customerId} before such payments",
   })
   message: string;
   @ApiProperty({

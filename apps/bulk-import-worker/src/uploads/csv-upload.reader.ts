@@ -20,10 +20,21 @@ export class UnreadableFile extends Error {
   constructor(
     readonly rowNumber: number,
     reason: string,
+    /** What makes the file readable, told to the client after a colon. */
+    readonly remedy: string,
   ) {
     super(reason);
   }
+
+  /** Where the file stops being readable, why, what came of it (`outcome`), and how to make it readable. */
+  explained(outcome = ''): string {
+    const where = this.rowNumber === 1 ? 'The header row is' : `The file from row ${this.rowNumber} on is`;
+    return `${where} ${this.message}${outcome}: ${this.remedy}`;
+  }
 }
+
+/** What to do with a file past a bulk upload's size, told after the limit it passes. */
+export const SPLIT_FILE = 'split the rows into several files, each with the header row, and upload each';
 
 export interface UploadLimits {
   /** Bytes the file may hold (413 past it). */
@@ -81,7 +92,13 @@ export async function openCsvUpload(
   const text = strictUtf8();
   // pipe() passes data on, not failures: each one ends the parse, and with it the reading.
   file.on('limit', () =>
-    parser.destroy(new ApiException('PAYLOAD_TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`)),
+    parser.destroy(
+      new ApiException(
+        'PAYLOAD_TOO_LARGE',
+        `The file is larger than ${limits.maxBytes} bytes, the most a bulk upload may hold: ${SPLIT_FILE}`,
+        { maxBytes: limits.maxBytes },
+      ),
+    ),
   );
   file.on('error', () => parser.destroy(malformed()));
   text.on('error', (error) => parser.destroy(error));
@@ -96,15 +113,14 @@ export async function openCsvUpload(
     first = await records.next();
   } catch (error) {
     if (!(error instanceof UnreadableFile)) throw error;
-    if (!header) {
-      const where =
-        error.rowNumber === 1 ? 'The header row is' : `The file from row ${error.rowNumber} on is`;
-      throw new ApiException('INVALID_INPUT', `${where} ${error.message}`);
-    }
+    if (!header) throw new ApiException('INVALID_INPUT', error.explained());
     return { header, rows: failing(error) };
   }
   if (first.done)
-    throw new ApiException('INVALID_INPUT', 'The file is empty: it needs a header row naming its columns');
+    throw new ApiException(
+      'INVALID_INPUT',
+      'The file is empty: upload a CSV whose first row names its columns (see Bulk import in docs/api.md), then one row per customer',
+    );
   return { header: first.value.fields, rows: records };
 }
 
@@ -125,7 +141,7 @@ async function* recordsOf(
       if (fields.length > maxColumns) {
         throw new ApiException(
           'INVALID_INPUT',
-          `Row ${rowNumber} has ${fields.length} fields; at most ${maxColumns} are read`,
+          `Row ${rowNumber} has ${fields.length} fields, more than the ${maxColumns} a row may have: remove the extra columns (a spreadsheet may export empty ones at the end)`,
           {
             row: rowNumber,
             maxColumns,
@@ -138,13 +154,18 @@ async function* recordsOf(
   } catch (error) {
     if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') {
       const row = parser.info.records + 1;
-      throw new ApiException('INVALID_INPUT', `Row ${row} is longer than ${maxRecordBytes} characters`, {
+      const message = `Row ${row} is longer than ${maxRecordBytes} characters, the most a row may hold: shorten its values, or close the quote that runs it into the rows after it`;
+      throw new ApiException('INVALID_INPUT', message, {
         row,
         maxRecordBytes,
       });
     }
     if (error instanceof CsvError) {
-      throw new UnreadableFile(parser.info.records + 1, `not readable as CSV (${error.message})`);
+      throw new UnreadableFile(
+        parser.info.records + 1,
+        `not readable as CSV (${error.message})`,
+        'put a value holding a comma, a quote or a line break in double quotes, doubling each quote in it, and upload the file again',
+      );
     }
     throw error;
   } finally {
@@ -173,7 +194,10 @@ function filePart(
       parts = busboy({ headers, limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 20 } });
     } catch {
       reject(
-        new ApiException('INVALID_INPUT', `Send the CSV as multipart/form-data in the part "${FILE_PART}"`),
+        new ApiException(
+          'INVALID_INPUT',
+          `The body is not multipart/form-data with a boundary: send the CSV as multipart/form-data in the part "${FILE_PART}" (curl -F ${FILE_PART}=@customers.csv)`,
+        ),
       );
       return;
     }
@@ -200,7 +224,10 @@ function filePart(
     parts.on('close', () => {
       if (!found)
         reject(
-          new ApiException('INVALID_INPUT', `The multipart body has no part "${FILE_PART}" with the CSV`),
+          new ApiException(
+            'INVALID_INPUT',
+            `The multipart body has no part "${FILE_PART}" with the CSV: send the file in a part named "${FILE_PART}" (curl -F ${FILE_PART}=@customers.csv)`,
+          ),
         );
     });
     body.pipe(parts);
@@ -214,7 +241,10 @@ function dropRest(body: Readable): void {
 }
 
 function malformed(): ApiException {
-  return new ApiException('INVALID_INPUT', 'The multipart body is malformed');
+  return new ApiException(
+    'INVALID_INPUT',
+    `The multipart body is malformed (cut short, or a part without its boundary): send it again as multipart/form-data with the CSV in the part "${FILE_PART}"`,
+  );
 }
 
 /** Whether the whole body arrived (an IncomingMessage says so; any other stream is taken as whole). */
@@ -231,7 +261,9 @@ function strictUtf8(): Transform {
   const rows = new CsvRowCounter();
   const fail = (callback: (error: Error) => void, before: string) => {
     rows.feed(before);
-    callback(new UnreadableFile(rows.currentRow, 'not UTF-8 text; save the file as CSV UTF-8'));
+    callback(
+      new UnreadableFile(rows.currentRow, 'not UTF-8 text', 'save the file as CSV UTF-8 and upload it again'),
+    );
   };
   return new Transform({
     decodeStrings: true,

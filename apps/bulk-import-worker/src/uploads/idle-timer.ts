@@ -16,7 +16,7 @@ export class IdleTimer {
         reject(
           new ApiException(
             'REQUEST_TIMEOUT',
-            `No part of the upload arrived for ${idleMs} ms; send it again`,
+            `No part of the upload arrived for ${idleMs} ms, so it was abandoned: send it again, without pausing`,
             {
               idleTimeoutMs: idleMs,
             },

@@ -56,7 +56,7 @@ export class UploadSlots {
     if (!acquired) {
       const refusal = new ApiException(
         'RATE_LIMITED',
-        `At most ${this.limit} bulk uploads of a platform may run at once; retry once one has finished`,
+        `${this.limit} bulk uploads of this platform are running already, the most at once: retry after Retry-After seconds, or once one has finished`,
         { maxConcurrentUploads: this.limit },
       );
       refusal.retryAfterSeconds = RETRY_AFTER_SECONDS;

@@ -16,6 +16,7 @@ import { ImportJobsStore } from '@bulk-import/jobs/import-jobs.store';
 import {
   CsvRecord,
   openCsvUpload,
+  SPLIT_FILE,
   UnreadableFile,
   UploadLimits,
 } from '@bulk-import/uploads/csv-upload.reader';
@@ -73,7 +74,9 @@ export class UploadsService {
 
   private async store(caller: Caller, request: IncomingMessage): Promise<UploadAcceptedView> {
     const scope = scopeOf(caller);
-    if (Number(request.headers['content-length']) > this.limits.maxBytes) throw this.tooLarge();
+    const length = Number(request.headers['content-length']);
+    if (length > this.limits.maxBytes)
+      throw this.tooLarge(`The upload is ${length} bytes, more than the ${this.limits.maxBytes}`);
     const slot = await this.slots.acquire(scope);
     const spool = new RowSpool();
     try {
@@ -104,7 +107,8 @@ export class UploadsService {
   ): Promise<UnreadableFile | undefined> {
     try {
       for await (const { fields } of records) {
-        if (spool.rowCount === this.maxRows) throw this.tooLarge();
+        if (spool.rowCount === this.maxRows)
+          throw this.tooLarge(`The file has more than ${this.maxRows} rows, the most`);
         await spool.append(
           fields.length === fieldCount ? check.positions.map((position) => fields[position]) : fields.length,
         );
@@ -179,7 +183,7 @@ export class UploadsService {
         rowNumber: error.rowNumber,
         correlationId: `row_${error.rowNumber}`,
         code: 'INVALID_INPUT',
-        message: `The file is ${error.message} from row ${error.rowNumber} on; no row was imported`,
+        message: error.explained(', so no row was imported'),
         details: { row: error.rowNumber },
       },
       requestId,
@@ -187,12 +191,12 @@ export class UploadsService {
     return { status: 'FAILED' as const, chunkCount: 0, totalRows: 0 };
   }
 
-  private tooLarge(): ApiException {
-    return new ApiException(
-      'PAYLOAD_TOO_LARGE',
-      `A bulk upload may hold at most ${this.maxRows} rows and ${this.limits.maxBytes} bytes`,
-      { maxRows: this.maxRows, maxBytes: this.limits.maxBytes },
-    );
+  /** 413 naming the one limit the upload passes (`details` keep both, as before). */
+  private tooLarge(passed: string): ApiException {
+    return new ApiException('PAYLOAD_TOO_LARGE', `${passed} a bulk upload may hold: ${SPLIT_FILE}`, {
+      maxRows: this.maxRows,
+      maxBytes: this.limits.maxBytes,
+    });
   }
 }
 
@@ -209,11 +213,17 @@ interface SpooledUpload {
 function usableHeader(header: string[]): HeaderCheck {
   const check = checkHeader(header);
   if (check.missingColumns.length === 0 && check.duplicateColumns.length === 0) return check;
+  const { missingColumns: missing, duplicateColumns: twice } = check;
   const problems = [
-    ...(check.missingColumns.length ? [`missing required columns: ${check.missingColumns.join(', ')}`] : []),
-    ...(check.duplicateColumns.length ? [`columns named twice: ${check.duplicateColumns.join(', ')}`] : []),
+    ...(missing.length ? [`missing required columns: ${missing.join(', ')}`] : []),
+    ...(twice.length ? [`columns named twice: ${twice.join(', ')}`] : []),
   ];
-  throw new ApiException('INVALID_INPUT', `The CSV header is not usable: ${problems.join('; ')}`, {
+  const remedies = [
+    ...(missing.length ? [`add ${missing.join(', ')} to the header row`] : []),
+    ...(twice.length ? ['name each column once'] : []),
+  ];
+  const message = `The CSV header is not usable (${problems.join('; ')}): ${remedies.join(' and ')} (see Bulk import in docs/api.md)`;
+  throw new ApiException('INVALID_INPUT', message, {
     missingColumns: check.missingColumns,
     duplicateColumns: check.duplicateColumns,
   });

@@ -41,18 +41,28 @@ export class SandboxUmaCounterparty implements UmaCounterparty {
         state: {},
       };
     }
-    const why =
+    const [why, remedy] =
       receiver.user === 'fail.lnurlp'
-        ? 'the sandbox receiver failed the lookup, as $fail.lnurlp always does'
-        : `the sandbox has no receiver ${receiver.address}; use $success.<currency>, $fail.lnurlp or $fail.payreq`;
-    throw new ApiException('LNURLP_REQUEST_FAILED', `Lookup of ${receiver.address} failed: ${why}`);
+        ? [
+            'the sandbox receiver failed the lookup, as $fail.lnurlp always does',
+            'look up $success.<currency> for a lookup that succeeds',
+          ]
+        : [
+            `the sandbox has no receiver ${receiver.address}`,
+            'use $success.<currency>, $fail.lnurlp or $fail.payreq',
+          ];
+    throw new ApiException(
+      'LNURLP_REQUEST_FAILED',
+      `Lookup of ${receiver.address} failed (${why}): ${remedy}`,
+    );
   }
 
   async payRequest(request: PayRequest): Promise<PayRequestOutcome> {
     if (request.receiver.user === 'fail.payreq') {
       return {
         accepted: false,
-        detail: 'The sandbox receiver refused the pay request, as $fail.payreq always does',
+        detail:
+          'The sandbox receiver refused the pay request, as $fail.payreq always does: pay $success.<currency> for a payment that completes',
       };
     }
     return { accepted: true };

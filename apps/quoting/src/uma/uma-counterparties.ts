@@ -35,7 +35,7 @@ export class UmaCounterparties {
     if (caller.environment !== Environment.Sandbox) {
       throw new ApiException(
         'LNURLP_REQUEST_FAILED',
-        `Lookup of ${receiver.address} failed: the simulated receivers at ${this.sandboxDomain} serve sandbox credentials only`,
+        `Lookup of ${receiver.address} failed (the simulated receivers at ${this.sandboxDomain} serve sandbox credentials only): look it up with sandbox credentials, or pay a real receiver`,
       );
     }
     return this.sandbox;

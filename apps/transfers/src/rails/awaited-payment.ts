@@ -45,13 +45,16 @@ export function awaitedAnswer(
 ): AwaitedAnswer | 'wait' | undefined {
   if (!payment.awaitsTransactionId) return undefined;
   if (payment.awaitedType !== 'INCOMING' || payment.awaitedEnvironment !== payment.environment) {
-    return failed('PAY_REQUEST_FAILED', "The receiver's payment named by its pay response does not exist");
+    return failed(
+      'PAY_REQUEST_FAILED',
+      `The receiver's payment named by its pay response does not exist: ${RELEASED}; ask the receiver's platform before paying again`,
+    );
   }
   // Whoever answered the pay request chose the payment named: this one's money funds no other.
   if (!payment.awaitedMatches) {
     return failed(
       'PAY_REQUEST_FAILED',
-      "The receiver's payment named by its pay response differs in amount, currency, receiver or sender",
+      `The receiver's payment named by its pay response differs in amount, currency, receiver or sender: ${RELEASED}; ask the receiver's platform before paying again`,
     );
   }
   const status = payment.awaitedStatus!;
@@ -59,7 +62,10 @@ export function awaitedAnswer(
   if (status === 'COMPLETED') return { answer: 'SETTLE', railFailureReason: null, railFailureDetail: null };
   if (status === 'REJECTED') {
     return {
-      ...failed('PAY_REQUEST_FAILED', 'The receiving platform rejected the payment'),
+      ...failed(
+        'PAY_REQUEST_FAILED',
+        `The receiving platform rejected the payment: ${RELEASED}; ask the receiver why before paying again`,
+      ),
       answer: 'REJECT',
     };
   }
@@ -67,9 +73,15 @@ export function awaitedAnswer(
     case 'MISSING_MANDATORY_PAYEE_DATA':
       return failed('MISSING_MANDATORY_PAYEE_DATA', 'The receiving platform lacked payee data it requires');
     case 'PAYMENT_APPROVAL_TIMED_OUT':
-      return failed('PAY_REQUEST_FAILED', 'The receiving platform did not approve the payment in time');
+      return failed(
+        'PAY_REQUEST_FAILED',
+        `The receiving platform did not approve the payment in time: ${RELEASED}; pay again with a new quote`,
+      );
     default:
-      return failed('PAY_REQUEST_FAILED', 'The receiving platform could not take the payment');
+      return failed(
+        'PAY_REQUEST_FAILED',
+        `The receiving platform could not take the payment: ${RELEASED}; pay again later with a new quote`,
+      );
   }
 }
 
@@ -84,8 +96,14 @@ export function fundingAnswer(
 ): AwaitedAnswer | 'wait' | undefined {
   if (!payment.awaitsFunding || payment.funded) return undefined;
   if (!payment.fundingOverdue) return 'wait';
-  return failed('PAY_REQUEST_FAILED', "The sender's platform did not fund the payment");
+  return failed(
+    'PAY_REQUEST_FAILED',
+    "The sender's platform did not fund the payment: nothing was credited; the sender may pay again",
+  );
 }
+
+/** What became of the sender's money when the receiver's side fails it. */
+const RELEASED = "the sender's money was released";
 
 function failed(reason: FailureReason, detail: string): AwaitedAnswer {
   return { answer: 'FAIL', railFailureReason: reason, railFailureDetail: detail };

@@ -126,7 +126,9 @@ export function payRequestOutcome(answer: PayRequestAnswer, timing: SandboxTimin
   return {
     answer: 'FAIL',
     failureReason: 'PAY_REQUEST_FAILED',
-    failureDetail: answer.detail ?? 'The receiver refused the pay request',
+    failureDetail:
+      answer.detail ??
+      'The receiver refused the pay request: look the receiver up again for a new quote, or check with the receiver',
     delayMs: timing.settlementMs,
   };
 }

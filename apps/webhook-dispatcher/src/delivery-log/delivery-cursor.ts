@@ -32,5 +32,10 @@ export function decodeDeliveryCursor(text: string): DeliveryCursor {
   } catch {
     // the client error below
   }
-  throw ApiException.invalidInput([{ field: 'cursor', message: 'is not a cursor this service issued' }]);
+  throw ApiException.invalidInput([
+    {
+      field: 'cursor',
+      message: 'is not a cursor this service issued: pass the nextCursor of the previous page unchanged',
+    },
+  ]);
 }

@@ -14,6 +14,7 @@ import {
 import { ListDeliveriesQuery } from '@webhooks/delivery-log/dto/list-deliveries.query';
 import { RedeliverFilterDto } from '@webhooks/delivery-log/dto/redeliver-filter.dto';
 import { RedeliveryStore } from '@webhooks/delivery-log/redelivery.store';
+import { endpointNotSet } from '@webhooks/endpoints/endpoint-refusals';
 import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
 
 /** Webhooks one bulk redelivery queues at most; the caller asks again for the rest. */
@@ -74,17 +75,20 @@ export class DeliveryLogService {
     const row = id ? await this.log.find(scope, id) : undefined;
     if (!row) throw notFound(webhookId);
     if (row.approval_request)
-      throw new ApiException('CONFLICT', 'An approval request is sent once: its answer decided the payment', {
-        webhookId,
-      });
+      throw new ApiException(
+        'CONFLICT',
+        `Webhook ${webhookId} is an approval request, sent once since its answer decides the payment: a payment still PENDING is approved or rejected with POST /transactions/{transactionId}/approve or /reject`,
+        { webhookId },
+      );
     await this.endpointOf(scope);
     const [redelivered] = await this.redeliveries.redeliver(scope, { id: row.id }, 1);
     // Still (or again) PENDING: it is being sent, and a second send would add nothing.
     if (!redelivered)
-      throw new ApiException('CONFLICT', `Webhook ${webhookId} is PENDING: it is still being sent`, {
-        webhookId,
-        status: 'PENDING',
-      });
+      throw new ApiException(
+        'CONFLICT',
+        `Webhook ${webhookId} is PENDING, still being sent: wait until GET /webhooks/deliveries/${webhookId} shows it DELIVERED or FAILED, then redeliver it if needed`,
+        { webhookId, status: 'PENDING' },
+      );
     observeRedelivery('single', 1);
     this.worker.notify();
   }
@@ -104,8 +108,7 @@ export class DeliveryLogService {
 
   /** A redelivery goes to the endpoint current when it is sent: there must be one. */
   private async endpointOf(scope: EventScope): Promise<void> {
-    if (!(await this.endpoints.urlOf(scope)))
-      throw new ApiException('WEBHOOK_ENDPOINT_NOT_SET', 'Set webhookEndpoint with PATCH /config first');
+    if (!(await this.endpoints.urlOf(scope))) throw endpointNotSet(scope.environment);
   }
 }
 

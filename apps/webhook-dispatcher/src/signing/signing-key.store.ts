@@ -33,6 +33,17 @@ export function keyScopeOf(scope: EventScope): EventScope {
   };
 }
 
+/** 409 for a second rotation during an overlap, naming when the overlap ends. */
+function rotationUnderWay(rows: KeyRow[]): ApiException {
+  const endsAt = rows.find((row) => row.status === 'current')?.retire_after;
+  const until = endsAt ? new Date(endsAt).toISOString() : undefined;
+  return new ApiException(
+    'CONFLICT',
+    `A rotation is already under way, its overlap ending ${until ? `at ${until}` : 'shortly'} (webhookKeyOverlapEndsAt in GET /config): rotate again after that, or now with {"immediate": true} to retire the current key at once`,
+    until ? { overlapEndsAt: until } : undefined,
+  );
+}
+
 interface KeyRow {
   key_id: string;
   status: 'current' | 'next';
@@ -96,11 +107,7 @@ export class SigningKeyStore {
         await this.insert(manager, scope, 'current');
         return;
       }
-      if (rows.some((row) => row.status === 'next'))
-        throw new ApiException(
-          'CONFLICT',
-          'A rotation is already under way; wait for its overlap to end, or rotate with immediate',
-        );
+      if (rows.some((row) => row.status === 'next')) throw rotationUnderWay(rows);
       await manager.query(
         `UPDATE platform_signing_keys SET retire_after = now() + make_interval(hours => $3)
           WHERE platform_id = $1 AND environment = $2 AND status = 'current'`,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiException, Caller } from '@payments/http';
+import { Caller } from '@payments/http';
 import { LEASE_MS } from '@payments/runtime';
 import { randomUUID } from 'node:crypto';
 import { afterAttempt } from '@webhooks/deliveries/delivery-policy';
@@ -7,6 +7,7 @@ import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
 import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { testWebhook } from '@webhooks/deliveries/webhook-envelope';
+import { endpointNotSet, endpointUnreachable } from '@webhooks/endpoints/endpoint-refusals';
 import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
 import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
 import { TestWebhookResultView } from '@webhooks/test-webhooks/test-webhook-result.view';
@@ -29,8 +30,7 @@ export class TestWebhookService {
 
   async send(caller: Caller): Promise<TestWebhookResultView> {
     const { url, format } = await this.endpoints.endpointOf(caller);
-    if (!url)
-      throw new ApiException('WEBHOOK_ENDPOINT_NOT_SET', 'Set webhookEndpoint with PATCH /config first');
+    if (!url) throw endpointNotSet(caller.environment);
     const webhook = testWebhook(caller, format, randomUUID(), new Date().toISOString());
     const [{ claimed }] = await this.deliveries.enqueue([webhook], { claimForMs: LEASE_MS });
     const lease = { key: webhook.id, token: claimed!.lease };
@@ -46,17 +46,7 @@ export class TestWebhookService {
       );
     }
     // The kind of failure and its fixed description only: the platform learns nothing of what lies behind its URL.
-    if (attempt.responseStatus === undefined) {
-      const { error, failure } = attempt;
-      throw new ApiException(
-        'WEBHOOK_DELIVERY_ERROR',
-        `The webhook endpoint could not be reached: ${error}`,
-        {
-          url,
-          failure,
-        },
-      );
-    }
+    if (attempt.responseStatus === undefined) throw endpointUnreachable(url, attempt.error, attempt.failure);
     return { url, response_status: attempt.responseStatus, latency_ms: attempt.durationMs };
   }
 }

@@ -64,7 +64,12 @@ function decoded<T>(cursor: string, read: (fields: Record<string, unknown>) => T
   } catch {
     // fall through to the client error below
   }
-  throw ApiException.invalidInput([{ field: 'cursor', message: 'is not a cursor this service issued' }]);
+  throw ApiException.invalidInput([
+    {
+      field: 'cursor',
+      message: 'is not a cursor this service issued: pass the nextCursor of the previous page unchanged',
+    },
+  ]);
 }
 
 /** A non-negative bigint as text: what a cursor's numbers are, bounded so Postgres takes them. */

@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidatorOptions } from 'class-validator';
 import { ApiException } from '../errors/api.exception';
 import { FieldError } from '../errors/error-codes';
+import { fieldMessage } from './field-messages';
 import { IS_MINOR_UNITS } from './minor-units';
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
@@ -53,19 +54,15 @@ const TYPE_CONSTRAINTS = new Set([
 export function flattenErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = reportedConstraints(error.constraints ?? {}).map((message) => ({
+    const own = reportedConstraints(error.constraints ?? {}).map(([constraint, message]) => ({
       field,
-      message: withoutFieldName(message, error.property),
+      message: fieldMessage(constraint, message, error),
     }));
     return [...own, ...flattenErrors(error.children ?? [], field)];
   });
 }
 
-function reportedConstraints(constraints: Record<string, string>): string[] {
+function reportedConstraints(constraints: Record<string, string>): [string, string][] {
   const typeErrors = Object.entries(constraints).filter(([name]) => TYPE_CONSTRAINTS.has(name));
-  return (typeErrors.length > 0 ? typeErrors : Object.entries(constraints)).map(([, message]) => message);
-}
-
-function withoutFieldName(message: string, property: string): string {
-  return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
+  return typeErrors.length > 0 ? typeErrors : Object.entries(constraints);
 }

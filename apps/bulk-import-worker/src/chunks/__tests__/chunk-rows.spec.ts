@@ -84,6 +84,8 @@ describe('ChunkWorker: importing the rows of a chunk', () => {
         rowNumber: 9,
         correlationId: 'c2',
         code: 'INVALID_INPUT',
+        message:
+          'The row was not imported (fullName: is required for INDIVIDUAL rows): correct it and upload it again; rows imported already are not created twice',
         details: { row: 9, errors: [{ field: 'fullName', message: 'is required for INDIVIDUAL rows' }] },
       }),
       expect.objectContaining({ rowNumber: 10, correlationId: 'row_10', code: 'INVALID_INPUT' }),
@@ -129,7 +131,8 @@ describe('ChunkWorker: importing the rows of a chunk', () => {
           rowNumber: 11,
           correlationId: 'c4',
           code: 'MISSING_MANDATORY_USER_INFO',
-          message: 'Imported; supply NATIONALITY before payments in the currencies that require them',
+          message:
+            "Imported without NATIONALITY, which payments in some of the platform's currencies require: supply it with PATCH /customers/Customer:4 before such payments",
           details: { row: 11, customerId: 'Customer:4', missingFields: ['NATIONALITY'] },
         },
       ],
@@ -138,6 +141,8 @@ describe('ChunkWorker: importing the rows of a chunk', () => {
           rowNumber: 9,
           correlationId: 'c2',
           code: 'INVALID_INPUT',
+          message:
+            'The row was not imported (addressLine1: is too long; birthDate: must be a past date): correct it and upload it again; rows imported already are not created twice',
           details: {
             row: 9,
             errors: [

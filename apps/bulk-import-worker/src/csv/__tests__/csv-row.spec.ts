@@ -134,6 +134,29 @@ describe('readRow', () => {
     expect('errors' in read && read.errors.map((error) => error.field)).toEqual(fields);
   });
 
+  it.each([
+    [{ customerType: 'PERSON' }, 'customerType', 'is "PERSON", not one of INDIVIDUAL, BUSINESS'],
+    [{ customerType: '' }, 'customerType', 'is required: one of INDIVIDUAL, BUSINESS'],
+    [
+      { accountType: 'PAYPAL' },
+      'accountType',
+      'is "PAYPAL", not one of US_ACCOUNT, CLABE, PIX, IBAN, as bank columns are filled',
+    ],
+    [
+      { accountNumber: '123' },
+      'accountType',
+      'is required: one of US_ACCOUNT, CLABE, PIX, IBAN, as bank columns are filled',
+    ],
+    [
+      { customerType: 'BUSINESS', businessLegalName: 'Acme', accountType: 'US_ACCOUNT' },
+      'accountType',
+      expect.stringMatching(/^bank columns are filled on a BUSINESS row.*: leave them empty$/),
+    ],
+  ])('names the value of %j and what the column takes', (changes, field, message) => {
+    const read = readRow(row({ ...ADA, ...changes }), COLUMNS, COLUMNS.length);
+    expect('errors' in read && read.errors).toContainEqual({ field, message });
+  });
+
   it('refuses a row whose cells hold text no field may hold, naming each column', () => {
     const read = readRow(
       row({ ...ADA, fullName: 'Ada\u0000Lovelace', city: 'Lon\ud800don' }),

@@ -36,6 +36,8 @@ describe('UploadSlots on the real Redis', () => {
 
     await expect(replicas[0].acquire(platform)).rejects.toMatchObject({
       code: 'RATE_LIMITED',
+      message:
+        '2 bulk uploads of this platform are running already, the most at once: retry after Retry-After seconds, or once one has finished',
       details: { maxConcurrentUploads: 2 },
       retryAfterSeconds: 10,
     });

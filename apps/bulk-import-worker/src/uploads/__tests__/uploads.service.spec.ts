@@ -72,7 +72,7 @@ describe('UploadsService', () => {
     await expect(service.accept(caller, upload(csvOf([individual('c1')], header)))).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       message:
-        'The CSV header is not usable: missing required columns: umaAddress; columns named twice: email',
+        'The CSV header is not usable (missing required columns: umaAddress; columns named twice: email): add umaAddress to the header row and name each column once (see Bulk import in docs/api.md)',
       details: { missingColumns: ['umaAddress'], duplicateColumns: ['email'] },
     });
     expect(dataSource.createQueryRunner).not.toHaveBeenCalled();
@@ -89,6 +89,8 @@ describe('UploadsService', () => {
 
     await expect(service.accept(caller, upload(csvOf(rows(4))))).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
+      message:
+        'The file has more than 3 rows, the most a bulk upload may hold: split the rows into several files, each with the header row, and upload each',
       details: { maxRows: 3 },
     });
 
@@ -102,6 +104,9 @@ describe('UploadsService', () => {
 
     await expect(service.accept(caller, upload(csvOf(rows(10))))).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringMatching(
+        /^The upload is \d+ bytes, more than the 1024 a bulk upload may hold: split /,
+      ),
       details: { maxBytes: 1024 },
     });
     expect(dataSource.createQueryRunner).not.toHaveBeenCalled();
@@ -123,7 +128,8 @@ describe('UploadsService', () => {
           rowNumber: 4,
           correlationId: 'row_4',
           code: 'INVALID_INPUT',
-          message: expect.stringMatching(/^The file is not UTF-8 text.* from row 4 on; no row was imported$/),
+          message:
+            'The file from row 4 on is not UTF-8 text, so no row was imported: save the file as CSV UTF-8 and upload it again',
           details: { row: 4 },
         },
       },
@@ -142,7 +148,7 @@ describe('UploadsService', () => {
       ),
     ).rejects.toMatchObject({
       code: 'INVALID_INPUT',
-      message: expect.stringMatching(/^The file from row 4 on is not UTF-8 text/),
+      message: 'The file from row 4 on is not UTF-8 text: save the file as CSV UTF-8 and upload it again',
     });
     expect(dataSource.createQueryRunner).not.toHaveBeenCalled();
   });

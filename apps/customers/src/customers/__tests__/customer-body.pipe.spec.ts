@@ -9,6 +9,9 @@ import {
   IndividualCustomerFieldsDto,
 } from '@customers/customers/dto/customer-fields.dto';
 
+const UNKNOWN_FIELD =
+  'is not a field this endpoint takes: remove it, or check its name and nesting against docs/api.md';
+
 const createPipe = new CustomerBodyPipe({
   INDIVIDUAL: CreateIndividualCustomerDto,
   BUSINESS: CreateBusinessCustomerDto,
@@ -123,9 +126,7 @@ describe('CustomerBodyPipe', () => {
       birthDate: '1990-01-01',
     });
 
-    expect(individualErrors).toEqual([
-      { field: 'businessInfo', message: 'property businessInfo should not exist' },
-    ]);
+    expect(individualErrors).toEqual([{ field: 'businessInfo', message: UNKNOWN_FIELD }]);
     expect(businessErrors.map((error) => error.field)).toEqual(['fullName', 'birthDate']);
   });
 
@@ -156,6 +157,6 @@ describe('CustomerBodyPipe', () => {
   it('does not take platformCustomerId in a PATCH body', async () => {
     expect(
       await fieldErrors(updatePipe, { customerType: 'INDIVIDUAL', platformCustomerId: 'other' }),
-    ).toEqual([{ field: 'platformCustomerId', message: 'property platformCustomerId should not exist' }]);
+    ).toEqual([{ field: 'platformCustomerId', message: UNKNOWN_FIELD }]);
   });
 });

@@ -240,7 +240,10 @@ describe('external accounts', () => {
       });
       expect(response.status).toBe(400);
       expect(response.body.details.errors).toEqual([
-        { field: 'accountInfo.beneficiary', message: expect.stringContaining('should not exist') },
+        {
+          field: 'accountInfo.beneficiary',
+          message: expect.stringContaining('is not a field this endpoint takes'),
+        },
       ]);
     });
 

@@ -1,6 +1,9 @@
 import { ApiException, createValidationPipe, FieldError } from '@payments/http';
 import { UpdatePlatformConfigDto } from '@customers/platforms/dto/update-platform-config.dto';
 
+const UNKNOWN_FIELD =
+  'is not a field this endpoint takes: remove it, or check its name and nesting against docs/api.md';
+
 const USD = {
   currencyCode: 'USD',
   minAmount: 100,
@@ -93,7 +96,7 @@ describe('UpdatePlatformConfigDto', () => {
     });
 
     expect(errors).toEqual([
-      { field: 'id', message: 'property id should not exist' },
+      { field: 'id', message: UNKNOWN_FIELD },
       { field: 'umaDomain', message: 'must be a domain name such as example.com, optionally with a port' },
       { field: 'webhookEndpoint', message: 'must be an http or https URL' },
       {

@@ -223,7 +223,8 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
     );
     expect(failed.body.transaction).toMatchObject({
       failureReason: 'PAY_REQUEST_FAILED',
-      failureDetail: "The sender's platform did not fund the payment",
+      failureDetail:
+        "The sender's platform did not fund the payment: nothing was credited; the sender may pay again",
     });
     expect(await balanceOf(receiver)).toBe(receiverBefore);
     expect(await balanceOf(sender)).toBe(senderBefore);

@@ -124,13 +124,21 @@ describe('UmaSender: which payment a pay request links to', () => {
   });
 
   it.each([
-    ['a currency the receiver does not take', { currency: 'EUR' }, 'receives amounts in USD'],
-    ['an amount out of its limits', { amount: 5 }, 'amount must be between'],
-    ['no payer name', { payerData: {} }, 'payerData lacks FULL_NAME'],
+    [
+      'a currency the receiver does not take',
+      { currency: 'EUR' },
+      'does not receive EUR: name the amount in one of USD',
+    ],
+    ['an amount out of its limits', { amount: 5 }, 'amount 5 is below the minimum of'],
+    [
+      'no payer name',
+      { payerData: {} },
+      'payerData lacks FULL_NAME, which $bob@receiver.uma.local requires:',
+    ],
     [
       'a payer address of another platform',
       { senderUmaAddress: '$bob@receiver.uma.local' },
-      'not an address of the paying',
+      "not an address of the paying platform's domain sender.uma.local: send a senderUmaAddress on that domain",
     ],
   ] as const)(
     'refuses a pay request to a receiver here with %s, opening nothing',

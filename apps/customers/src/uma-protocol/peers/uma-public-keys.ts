@@ -29,7 +29,7 @@ export class UmaPublicKeys {
     } catch (error) {
       throw new ApiException(
         'COUNTERPARTY_PUBKEY_FETCH_ERROR',
-        `The public keys of ${domain} could not be fetched: ${(error as Error).message}`,
+        `The UMA public keys of ${domain} could not be fetched (${(error as Error).message}): ${domain} must serve them at /.well-known/lnurlpubkey; retry once it does`,
       );
     }
     const expiresAt = Math.min(

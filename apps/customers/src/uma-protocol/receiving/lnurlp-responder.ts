@@ -47,11 +47,17 @@ export class LnurlpResponder {
     const request = parseRequest(host, pathAndQuery);
     const receiver = await this.receivers.receiver(host, request.receiverAddress.split('@')[0]);
     if (!isLnurlpRequestForUma(request)) {
-      throw new ApiException('INVALID_INPUT', 'Only UMA lookups are answered: sign the request');
+      throw new ApiException(
+        'INVALID_INPUT',
+        'The lookup is a plain LNURL-pay request, and only UMA lookups are answered: send it signed, with the UMA query parameters (vaspDomain, nonce, timestamp, signature)',
+      );
     }
     const senderKeys = await this.publicKeys.of(request.vaspDomain!);
     if (!(await verified(() => verifyUmaLnurlpQuerySignature(request, senderKeys, this.nonces)))) {
-      throw new ApiException('UNAUTHORIZED', `The request is not signed by ${request.vaspDomain}'s key`);
+      throw new ApiException(
+        'UNAUTHORIZED',
+        `The lookup is not signed by ${request.vaspDomain}'s key, or reuses a nonce, or its timestamp is too old: sign a fresh request with the key ${request.vaspDomain} serves at /.well-known/lnurlpubkey`,
+      );
     }
     const currencies = receivable(receiver.config);
     const keys = await this.keys.keysOf(receiver.config.id);
@@ -105,10 +111,18 @@ function parseRequest(host: string | undefined, pathAndQuery: string): LnurlpReq
     return parseLnurlpRequest(new URL(`https://${host}${pathAndQuery}`));
   } catch (error) {
     if (error instanceof UnsupportedVersionError) {
-      throw new ApiException('UNSUPPORTED_UMA_VERSION', error.message, {
-        supportedMajorVersions: error.supportedMajorVersions,
-      });
+      const versions = error.supportedMajorVersions.join(', ');
+      throw new ApiException(
+        'UNSUPPORTED_UMA_VERSION',
+        `UMA version ${error.unsupportedVersion} is not supported: ask again in major version ${versions}`,
+        {
+          supportedMajorVersions: error.supportedMajorVersions,
+        },
+      );
     }
-    throw new ApiException('INVALID_INPUT', `Not a UMA lookup request: ${(error as Error).message}`);
+    throw new ApiException(
+      'INVALID_INPUT',
+      `Not a UMA lookup request (${(error as Error).message}): send GET /.well-known/lnurlp/{user} with the UMA query parameters`,
+    );
   }
 }

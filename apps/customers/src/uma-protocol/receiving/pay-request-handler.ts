@@ -38,7 +38,7 @@ export class PayRequestHandler {
     if (!request.isUma() || typeof sender !== 'string' || !senderDomain) {
       throw new ApiException(
         'INVALID_INPUT',
-        'Only signed UMA pay requests with payerData.identifier are taken',
+        "The pay request is not a UMA pay request naming the payer: send it signed as UMA, with the payer's $user@domain address in payerData.identifier",
       );
     }
     // A platform of this deployment pays its own customers from the inside (UmaSender): whoever
@@ -46,17 +46,23 @@ export class PayRequestHandler {
     await this.receivers.refuseSenderOfThisDeployment(receiver.config, senderDomain);
     const senderKeys = await this.publicKeys.of(senderDomain);
     if (!(await verified(() => verifyPayReqSignature(request, senderKeys, TIMESTAMP_ONLY)))) {
-      throw new ApiException('UNAUTHORIZED', `The pay request is not signed by ${senderDomain}'s key`);
+      throw new ApiException(
+        'UNAUTHORIZED',
+        `The pay request is not signed by ${senderDomain}'s key, or its timestamp is too old: sign it afresh with the key ${senderDomain} serves at /.well-known/lnurlpubkey`,
+      );
     }
     const { signatureNonce, signatureTimestamp } = request.payerData!.compliance!;
     if (!(await this.nonces.claim(senderDomain, signatureNonce, signatureTimestamp))) {
       throw new ApiException(
         'UNAUTHORIZED',
-        'The pay request was already received: its signature nonce is spent',
+        `The pay request was already received (its signature nonce ${signatureNonce} is spent), and this answer opens nothing more: sign a new pay request, with a fresh nonce, only for another payment`,
       );
     }
     if (request.sendingAmountCurrencyCode !== request.receivingCurrencyCode) {
-      throw new ApiException('INVALID_CURRENCY', 'The amount must be named in the receiving currency');
+      throw new ApiException(
+        'INVALID_CURRENCY',
+        `The amount is named in ${request.sendingAmountCurrencyCode}, not in the receiving currency ${request.receivingCurrencyCode}: name it in ${request.receivingCurrencyCode}`,
+      );
     }
     const currencyCode = request.receivingCurrencyCode;
     const transaction = await this.opener.open(receiver, {
@@ -90,7 +96,10 @@ function parsePayRequest(body: unknown): PayRequest {
   try {
     return PayRequest.parse(body);
   } catch (error) {
-    throw new ApiException('INVALID_INPUT', `Not a UMA pay request: ${(error as Error).message}`);
+    throw new ApiException(
+      'INVALID_INPUT',
+      `Not a UMA pay request (${(error as Error).message}): send the JSON pay request the UMA protocol defines to the lookup's callback`,
+    );
   }
 }
 

@@ -39,7 +39,7 @@ export class PayRequestNonces {
     } catch {
       throw new ApiException(
         'SERVICE_UNAVAILABLE',
-        'Pay requests cannot be checked for replay now; try again',
+        'Pay requests cannot be checked for replay now, so none is taken: send the same pay request again shortly',
       );
     }
   }

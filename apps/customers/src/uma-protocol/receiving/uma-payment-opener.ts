@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { toApiId } from '@payments/contracts';
 import { ApiException, callerOf } from '@payments/http';
+import { CurrencyConfig } from '@customers/platforms/platform-config.entity';
 import { IncomingPaymentsClient } from '@customers/uma-protocol/receiving/incoming-payments.client';
 import { receivable } from '@customers/uma-protocol/receiving/lnurlp-responder';
 import { UmaReceiver } from '@customers/uma-protocol/receiving/uma-receivers';
@@ -49,30 +50,36 @@ export class UmaPaymentOpener {
     const currencies = receivable(receiver.config);
     const currency = currencies.find((entry) => entry.currencyCode === asked.currency);
     if (!currency) {
+      const codes = currencies.map((entry) => entry.currencyCode).join(', ');
       throw new ApiException(
         'INVALID_CURRENCY',
-        `${receiver.address} receives amounts in ${currencies
-          .map((entry) => entry.currencyCode)
-          .join(', ')}, named in the receiving currency`,
+        codes
+          ? `${receiver.address} does not receive ${asked.currency}: name the amount in one of ${codes}`
+          : `${receiver.address} receives no currency now: ask its platform to enable one for incoming payments`,
       );
     }
-    if (
-      !Number.isSafeInteger(asked.amount) ||
-      asked.amount < currency.minAmount ||
-      asked.amount > currency.maxAmount
-    ) {
-      throw new ApiException(
-        'AMOUNT_OUT_OF_RANGE',
-        `amount must be between ${currency.minAmount} and ${currency.maxAmount} ${currency.currencyCode}`,
-      );
-    }
+    const amountRefusal = amountRefusalOf(asked.amount, currency);
+    if (amountRefusal) throw new ApiException('AMOUNT_OUT_OF_RANGE', amountRefusal);
     const missing = Object.entries(requestedPayerData([currency]))
       .filter(([name, option]) => option.mandatory && !asked.counterpartyInformation[name])
       .map(([name]) => name);
     if (missing.length) {
-      throw new ApiException('MISSING_MANDATORY_USER_INFO', `payerData lacks ${missing.join(', ')}`, {
+      const message = `payerData lacks ${missing.join(', ')}, which ${receiver.address} requires: send ${missing.length > 1 ? 'them' : 'it'} in payerData`;
+      throw new ApiException('MISSING_MANDATORY_USER_INFO', message, {
         missingFields: missing,
       });
     }
   }
+}
+
+/** Why `amount` is not one the receiver takes in `currency`, naming only the limit it passes; none when it is. */
+function amountRefusalOf(amount: number, currency: CurrencyConfig): string | undefined {
+  const { currencyCode: code, minAmount: min, maxAmount: max } = currency;
+  if (!Number.isSafeInteger(amount))
+    return `amount ${amount} is not a whole number of ${code}'s smallest unit: send an integer amount`;
+  if (amount < min)
+    return `amount ${amount} is below the minimum of ${min} (smallest units of ${code}) the receiver takes: send at least ${min}`;
+  if (amount > max)
+    return `amount ${amount} is above the maximum of ${max} (smallest units of ${code}) the receiver takes: send at most ${max}`;
+  return undefined;
 }

@@ -31,7 +31,11 @@ export class UmaReceivers {
     const config = host
       ? await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: host.toLowerCase() })
       : null;
-    if (!config) throw new ApiException('NOT_FOUND', `No platform receives UMA payments at ${host}`);
+    if (!config)
+      throw new ApiException(
+        'NOT_FOUND',
+        `No platform receives UMA payments at ${host}: check the domain of the receiver's UMA address`,
+      );
     this.domains.assertUsable(config);
     return config;
   }
@@ -65,14 +69,14 @@ export class UmaReceivers {
     if (receiving.environment === Environment.Production) {
       throw new ApiException(
         'FORBIDDEN',
-        `${senderDomain} is not this deployment, whose production customers are paid only from inside it`,
+        `${senderDomain} is not a platform of this deployment, whose production customers are paid only from inside it: no pay request from outside is taken for them`,
       );
     }
     const sending = await this.dataSource.manager.findOneBy(PlatformConfig, { umaDomain: senderDomain });
     if (sending) {
       throw new ApiException(
         'FORBIDDEN',
-        `${senderDomain} is a platform of this deployment, whose pay requests are made inside it`,
+        `${senderDomain} is a platform of this deployment, whose pay requests are made inside it: that platform pays through this deployment's API (a quote to the address), not over HTTP`,
       );
     }
   }

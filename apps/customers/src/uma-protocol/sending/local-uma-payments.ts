@@ -36,7 +36,10 @@ export class LocalUmaPayments {
   ): Promise<LocalPayment> {
     // The receiving side reads the payer as the sender: another platform's address is not this one's to use.
     if (umaAddressParts(payer)?.domain !== paying.umaDomain) {
-      throw new ApiException('FORBIDDEN', `${payer} is not an address of the paying platform's domain`);
+      throw new ApiException(
+        'FORBIDDEN',
+        `${payer} is not an address of the paying platform's domain ${paying.umaDomain}: send a senderUmaAddress on that domain, or none`,
+      );
     }
     const { user } = umaAddressParts(body.receiverUmaAddress.toLowerCase())!;
     const receiver = await this.receivers.receiver(receiving.umaDomain, user);

@@ -71,8 +71,8 @@ export class UmaSender {
       senderVaspDomain: config.umaDomain,
       signingPrivateKey: keys.signingPrivateKey,
     });
-    const failed = (why: string) =>
-      new ApiException('LNURLP_REQUEST_FAILED', `Lookup of ${receiver} failed: ${why}`);
+    const failed = (why: string, remedy = UNTRUSTED) =>
+      new ApiException('LNURLP_REQUEST_FAILED', `Lookup of ${receiver} failed (${why}): ${remedy}`);
     // The receiver's keys are fetched alongside its answer, so that a lookup takes one peer timeout at
     // most; their failure counts only once the answer is found good.
     const keysFetch = this.publicKeys.of(domain);
@@ -81,7 +81,7 @@ export class UmaSender {
     try {
       response = LnurlpResponse.fromJson(await this.peers.get(domain, `${url.pathname}${url.search}`));
     } catch (error) {
-      throw failed((error as Error).message);
+      throw failed((error as Error).message, peerRemedy(error));
     }
     if (!response.isUma()) throw failed('the answer is not a signed UMA response');
     if (response.compliance.receiverIdentifier.toLowerCase() !== receiver) {
@@ -111,7 +111,10 @@ export class UmaSender {
       if (!isRefusal(error)) throw error;
       // A receiver of this deployment refuses with the API's error, named as a peer's refusal names it.
       const why = error instanceof ApiException ? `${error.code} ${error.message}` : (error as Error).message;
-      return { accepted: false, detail: `The pay request to ${receiver} failed: ${why}` };
+      return {
+        accepted: false,
+        detail: `The pay request to ${receiver} failed (${why}): no money moved; look the receiver up again for a new quote, or check with the receiver`,
+      };
     }
   }
 
@@ -155,7 +158,7 @@ export class UmaSender {
 
   private domainOf(address: string, code: 'LNURLP_REQUEST_FAILED' | 'PAYREQ_REQUEST_FAILED'): string {
     const domain = umaAddressParts(address)?.domain;
-    if (!domain) throw new ApiException(code, `${address} is not a UMA address`);
+    if (!domain) throw new ApiException(code, `${address} is not a UMA address: write it as $user@domain`);
     return domain;
   }
 
@@ -177,7 +180,7 @@ export class UmaSender {
     if (receiving && receiving.environment !== caller.environment) {
       throw new ApiException(
         'LNURLP_REQUEST_FAILED',
-        `${receiverDomain} is a ${receiving.environment.toLowerCase()} platform's domain; ${caller.environment.toLowerCase()} credentials cannot pay it`,
+        `${receiverDomain} is a ${receiving.environment.toLowerCase()} platform's domain, which ${caller.environment.toLowerCase()} credentials cannot pay: pay it with ${receiving.environment.toLowerCase()} credentials`,
       );
     }
     return { config, receiving };
@@ -186,6 +189,19 @@ export class UmaSender {
 
 /** The receiver's answer did not do. */
 class Refused extends Error {}
+
+/** What to do about a receiver whose provider answered, but not as UMA requires. */
+const UNTRUSTED =
+  "its UMA provider's answer cannot be trusted, so it cannot be paid from here: ask the receiver to check their address with their provider";
+
+/** What to do about a receiver whose provider could not be asked, or answered with an error. */
+function peerRemedy(error: unknown): string {
+  if (error instanceof UmaPeerError && error.failure === 'NOT_ALLOWED')
+    return 'this deployment does not call that domain: pay an address on a public UMA domain';
+  if (error instanceof UmaPeerError)
+    return 'check the address with the receiver, or retry later if their UMA provider is down';
+  return UNTRUSTED;
+}
 
 /** What the receiver's side caused, as opposed to a fault of ours (a database error), which is thrown on. */
 function isRefusal(error: unknown): boolean {

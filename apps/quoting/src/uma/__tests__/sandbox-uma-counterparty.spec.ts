@@ -36,6 +36,7 @@ describe('sandbox UMA counterparties', () => {
       const error = await lookupFailure(user);
       expect(error.code).toBe('LNURLP_REQUEST_FAILED');
       expect(error.message).toContain(`$${user}@${DOMAIN}`);
+      expect(error.message).toMatch(/\): (look up|use) \$success\.<currency>/);
     }
   });
 
@@ -52,7 +53,10 @@ describe('sandbox UMA counterparties', () => {
       payerData: {},
       lookupState: found.state,
     });
-    expect(outcome).toEqual({ accepted: false, detail: expect.stringContaining('refused the pay request') });
+    expect(outcome).toEqual({
+      accepted: false,
+      detail: expect.stringMatching(/refused the pay request.*: pay \$success\.<currency>/),
+    });
   });
 
   it('accepts the pay request of $success.<currency>', async () => {

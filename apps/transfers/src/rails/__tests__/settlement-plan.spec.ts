@@ -195,7 +195,8 @@ describe('settlement plan of a payment between platforms of this deployment', ()
     });
 
     it('is rejected, its reserve released, when the receiving platform rejected the payment', () => {
-      const detail = 'The receiving platform rejected the payment';
+      const detail =
+        "The receiving platform rejected the payment: the sender's money was released; ask the receiver why before paying again";
       expect(planSettlement(paying({ awaitedStatus: 'REJECTED' }))).toEqual({
         kind: 'move',
         postings: ['RELEASE'],
@@ -242,7 +243,7 @@ describe('settlement plan of a payment between platforms of this deployment', ()
       'fails, its reserve released, when the %s payment it names is another payment',
       (awaitedStatus) => {
         const detail =
-          "The receiver's payment named by its pay response differs in amount, currency, receiver or sender";
+          "The receiver's payment named by its pay response differs in amount, currency, receiver or sender: the sender's money was released; ask the receiver's platform before paying again";
         expect(planSettlement(paying({ awaitedStatus, awaitedMatches: false }))).toEqual({
           kind: 'move',
           postings: ['RELEASE'],
@@ -274,8 +275,13 @@ describe('settlement plan of a payment between platforms of this deployment', ()
         postings: [],
         change: {
           to: 'FAILED',
-          reason: "The sender's platform did not fund the payment",
-          failure: { reason: 'PAY_REQUEST_FAILED', detail: "The sender's platform did not fund the payment" },
+          reason:
+            "The sender's platform did not fund the payment: nothing was credited; the sender may pay again",
+          failure: {
+            reason: 'PAY_REQUEST_FAILED',
+            detail:
+              "The sender's platform did not fund the payment: nothing was credited; the sender may pay again",
+          },
         },
       });
     });

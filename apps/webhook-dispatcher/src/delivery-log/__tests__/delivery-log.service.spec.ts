@@ -119,6 +119,22 @@ describe('DeliveryLogService', () => {
     expect(worker.notify).not.toHaveBeenCalled();
   });
 
+  it('says in each refusal which webhook it concerns and what to do instead', async () => {
+    const messageOf = (promise: Promise<unknown>) => promise.catch((error: ApiException) => error.message);
+    redeliveries.redeliver.mockResolvedValue([]);
+    expect(await messageOf(service.redeliver(SCOPE, WEBHOOK_ID))).toMatch(
+      new RegExp(`^Webhook ${WEBHOOK_ID} is PENDING, still being sent: wait until GET /webhooks/deliveries/`),
+    );
+    log.find.mockResolvedValue(found({ approval_request: true }));
+    expect(await messageOf(service.redeliver(SCOPE, WEBHOOK_ID))).toMatch(
+      new RegExp(`^Webhook ${WEBHOOK_ID} is an approval request.*: .*approve or /reject$`),
+    );
+    endpoints.urlOf.mockResolvedValue(undefined);
+    expect(await messageOf(service.redeliverAll(SCOPE, { status: 'FAILED' }))).toBe(
+      'This platform has no webhookEndpoint in sandbox, so there is nowhere to send: set one with PATCH /config, then retry',
+    );
+  });
+
   it('requires a filter for a bulk redelivery and bounds it at 10,000', async () => {
     expect(await codeOf(service.redeliverAll(SCOPE, {}))).toBe('INVALID_INPUT');
     redeliveries.redeliver.mockResolvedValue([ID, ID]);

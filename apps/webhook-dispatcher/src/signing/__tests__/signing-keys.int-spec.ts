@@ -135,7 +135,13 @@ describe('webhook signing keys per platform and environment (PostgreSQL)', () =>
     expect(
       verifySignature(during.body, during.headers[NEXT_SIGNATURE_HEADER], rotated.next!.publicKeyPem),
     ).toBe(true);
-    await expect(store.rotate(scope, false)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(store.rotate(scope, false)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(
+        `overlap ending at ${rotated.overlapEndsAt!.toISOString()} .*: rotate again after that, or now with \\{"immediate": true\\}`,
+      ),
+      details: { overlapEndsAt: rotated.overlapEndsAt!.toISOString() },
+    });
 
     await dataSource.query(
       `UPDATE platform_signing_keys SET retire_after = now() - interval '1 second' WHERE key_id = $1`,

@@ -35,8 +35,17 @@ describe('page cursors', () => {
     expect((refusal as ApiException).toBody()).toEqual({
       status: 400,
       code: 'INVALID_INPUT',
-      message: 'cursor: is not a cursor this service issued',
-      details: { errors: [{ field: 'cursor', message: 'is not a cursor this service issued' }] },
+      message:
+        'cursor: is not a cursor this service issued: pass the nextCursor of the previous page unchanged',
+      details: {
+        errors: [
+          {
+            field: 'cursor',
+            message:
+              'is not a cursor this service issued: pass the nextCursor of the previous page unchanged',
+          },
+        ],
+      },
     });
   });
 

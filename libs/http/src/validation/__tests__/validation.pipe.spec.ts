@@ -3,6 +3,9 @@ import { IsArray, IsIn, IsInt, IsString, Length, Min, ValidateNested, validateSy
 import { ApiException } from '../../errors/api.exception';
 import { createValidationPipe, flattenErrors } from '../validation.pipe';
 
+const UNKNOWN_FIELD =
+  'is not a field this endpoint takes: remove it, or check its name and nesting against docs/api.md';
+
 class AddressDto {
   @IsString() city: string;
   @IsIn(['DE', 'FR'], { message: 'pick a supported country' }) country: string;
@@ -112,8 +115,8 @@ describe('createValidationPipe', () => {
 
     await expect(validation).rejects.toHaveProperty('details', {
       errors: [
-        { field: 'admin', message: 'property admin should not exist' },
-        { field: 'address.zip', message: 'property zip should not exist' },
+        { field: 'admin', message: UNKNOWN_FIELD },
+        { field: 'address.zip', message: UNKNOWN_FIELD },
       ],
     });
   });
