@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { APP_LABEL, APPS, appliedResources, Resource, resourceNamed } from './applied-resources';
 
 /**
  * High availability by default (deploy/k8s/availability.yaml): every app runs at least two pods that
@@ -8,17 +6,6 @@ import { parseAllDocuments } from 'yaml';
  * pod restarted by its liveness probe before it could have started.
  */
 
-const k8s = path.resolve(__dirname, '../k8s');
-const APP_LABEL = 'app.kubernetes.io/name';
-const APPS = [
-  'gateway',
-  'customers',
-  'quoting',
-  'transfers',
-  'ledger',
-  'bulk-import-worker',
-  'webhook-dispatcher',
-];
 /** Scaled on its queue by KEDA (bulk-import-worker-scaledobject.yaml), not on CPU. */
 const QUEUE_SCALED = 'bulk-import-worker';
 
@@ -28,23 +15,10 @@ interface Probe {
   periodSeconds?: number;
   failureThreshold?: number;
 }
-interface Resource {
-  kind: string;
-  metadata: { name: string };
-  spec: any;
-}
 
-const resources: Resource[] = (
-  parseAllDocuments(readFileSync(path.join(k8s, 'kustomization.yaml'), 'utf8'))[0].toJS() as {
-    resources: string[];
-  }
-).resources.flatMap((file) =>
-  parseAllDocuments(readFileSync(path.join(k8s, file), 'utf8')).map(
-    (document) => document.toJS() as Resource,
-  ),
-);
-const ofKind = (kind: string) => resources.filter((resource) => resource.kind === kind);
-const deployment = (app: string) => ofKind('Deployment').find((resource) => resource.metadata.name === app)!;
+const resources = appliedResources();
+const ofKind = (kind: string): Resource[] => resources.filter((resource) => resource.kind === kind);
+const deployment = (app: string) => resourceNamed(resources, 'Deployment', app);
 const probeWindowSeconds = (probe: Probe) =>
   (probe.initialDelaySeconds ?? 0) + (probe.periodSeconds ?? 10) * (probe.failureThreshold ?? 3);
 
