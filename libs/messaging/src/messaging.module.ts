@@ -29,7 +29,7 @@ const TOPIC_CONFIG = [
   { name: 'segment.ms', value: String(TOPIC_SEGMENT_HOURS * HOUR_MS) },
 ];
 
-/** Creates the topics this app needs and keeps an admin connection for the readiness probe. */
+/** Creates the topics this app needs and keeps an admin connection to report the broker's state on /ready. */
 @Injectable()
 export class KafkaTopics implements OnModuleInit, OnApplicationShutdown {
   private admin: Admin;
@@ -68,7 +68,8 @@ export class KafkaTopics implements OnModuleInit, OnApplicationShutdown {
       if (missing.length) await this.admin.createTopics({ topics: missing, waitForLeaders: false });
       await this.awaitMetadata(topics.map(({ topic }) => topic));
     }
-    this.readiness.register('kafka', () => this.admin.describeCluster());
+    // Reported, not gating readiness: events wait in the outbox while the broker is away.
+    this.readiness.report('kafka', () => this.admin.describeCluster());
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -49,14 +49,38 @@ describe('HealthController', () => {
 
   it('is ready when every registered dependency answers', async () => {
     registry.register('database', async () => 'pong');
-    registry.register('kafka', async () => ({ brokers: 1 }));
+    registry.register('redis', async () => 'PONG');
 
     const { status, body } = await readiness();
 
     expect(status).toBe(200);
     expect(body).toMatchObject({
       status: 'ok',
-      info: { database: { status: 'up' }, kafka: { status: 'up' } },
+      info: { database: { status: 'up' }, redis: { status: 'up' } },
+    });
+  });
+
+  it('stays ready while a reported dependency is down, and shows it', async () => {
+    registry.register('database', async () => 'pong');
+    registry.report('kafka', () => Promise.reject(new Error('Connection error: ECONNREFUSED')));
+
+    const { status, body } = await readiness();
+
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      status: 'ok',
+      info: { database: { status: 'up' } },
+      reported: { kafka: { status: 'down', message: 'Connection error: ECONNREFUSED' } },
+    });
+  });
+
+  it('shows reported dependencies beside a failing required one', async () => {
+    registry.register('database', () => Promise.reject(new Error('too many clients')));
+    registry.report('kafka', async () => ({ brokers: 1 }));
+
+    await expect(readiness()).resolves.toMatchObject({
+      status: 503,
+      body: { error: { database: { status: 'down' } }, reported: { kafka: { status: 'up' } } },
     });
   });
 
@@ -76,14 +100,14 @@ describe('HealthController', () => {
 
   it('counts a dependency that does not answer within two seconds as down', async () => {
     jest.useFakeTimers();
-    registry.register('kafka', () => new Promise(() => undefined));
+    registry.register('redis', () => new Promise(() => undefined));
 
     const answer = readiness();
     await jest.advanceTimersByTimeAsync(2_000);
 
     await expect(answer).resolves.toMatchObject({
       status: 503,
-      body: { error: { kafka: { status: 'down', message: 'no answer within 2000 ms' } } },
+      body: { error: { redis: { status: 'down', message: 'no answer within 2000 ms' } } },
     });
   });
 
