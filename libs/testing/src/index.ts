@@ -20,3 +20,4 @@ export * from './recorded-spans';
 export * from './otlp-receiver';
 export * from './documented-responses';
 export * from './doc-blocks';
+export * from './production-environment';

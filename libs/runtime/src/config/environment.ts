@@ -98,9 +98,34 @@ export class CommonEnvironment {
   INTERNAL_AUTH_SECRET = '';
 }
 
+/** A default that points at this machine: right on a developer's, wrong in any deployment. */
+const LOOPBACK_DEFAULT = /(^|[/@,])(127\.0\.0\.1|localhost|\[::1\])[:/]/;
+/** The infrastructure settings every app declares alike: an unknown one is a misspelling. */
+const INFRASTRUCTURE_PREFIX = /^(DATABASE|DB|REDIS|KAFKA)_/;
+
+/**
+ * What production refuses beyond the class's own rules: a setting whose default is this machine and
+ * that was not given (a misspelled LEDGER_URL would otherwise boot and fail at the first payment),
+ * and an infrastructure-looking variable the app does not declare.
+ */
+function productionProblems(defaults: object, declared: Set<string>, raw: Record<string, unknown>): string[] {
+  const missing = Object.entries(defaults)
+    .filter(
+      ([key, value]) => typeof value === 'string' && LOOPBACK_DEFAULT.test(value) && raw[key] === undefined,
+    )
+    .map(([key, value]) => `  ${key}: required in production (its default, ${value}, is this machine)`);
+  // Known to some app (the shared ConfigMap gives every container the same), or a misspelling.
+  const known = new Set([...declared, ...Object.keys(new CommonEnvironment())]);
+  const unknown = Object.keys(raw)
+    .filter((key) => INFRASTRUCTURE_PREFIX.test(key) && !known.has(key))
+    .map((key) => `  ${key}: not a setting of this app (misspelled?)`);
+  return [...missing, ...unknown];
+}
+
 /**
  * Validates the raw environment once at boot against the app's class, listing every bad variable;
- * this is the only place that reads process.env.
+ * this is the only place that reads process.env. With NODE_ENV=production it is strict as well
+ * (productionProblems).
  */
 export function validateEnvironment<T extends object>(
   environmentClass: new () => T,
@@ -114,12 +139,11 @@ export function validateEnvironment<T extends object>(
   ]);
   const relevant = Object.fromEntries(Object.entries(raw).filter(([key]) => declared.has(key)));
   const environment = plainToInstance(environmentClass, relevant, { exposeDefaultValues: true });
-  const errors = validateSync(environment);
-  if (errors.length) {
-    const problems = errors.flatMap((error) =>
-      Object.values(error.constraints ?? {}).map((message) => `  ${error.property}: ${message}`),
-    );
-    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
-  }
+  const problems = validateSync(environment).flatMap((error) =>
+    Object.values(error.constraints ?? {}).map((message) => `  ${error.property}: ${message}`),
+  );
+  if (raw.NODE_ENV === 'production')
+    problems.push(...productionProblems(new environmentClass(), declared, raw));
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
   return environment;
 }

@@ -1,10 +1,11 @@
 import { validateEnvironment } from '@payments/runtime';
+import { PRODUCTION_ENVIRONMENT } from '@payments/testing';
 import { randomBytes } from 'node:crypto';
 import { CustomersEnvironment } from '@customers/customers.environment';
 
 describe('UMA_KEY_ENCRYPTION_KEY', () => {
   it('attack: a production customers app without it refuses to start, so UMA keys are never stored in the clear', () => {
-    expect(() => validateEnvironment(CustomersEnvironment, { NODE_ENV: 'production' })).toThrow(
+    expect(() => validateEnvironment(CustomersEnvironment, PRODUCTION_ENVIRONMENT)).toThrow(
       'UMA_KEY_ENCRYPTION_KEY is required in production',
     );
   });
@@ -12,9 +13,11 @@ describe('UMA_KEY_ENCRYPTION_KEY', () => {
   it('is optional locally, and must be 64 hex digits when set', () => {
     expect(validateEnvironment(CustomersEnvironment, {}).UMA_KEY_ENCRYPTION_KEY).toBe('');
     const secret = randomBytes(32).toString('hex');
-    const production = { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: randomBytes(32).toString('base64') };
     expect(
-      validateEnvironment(CustomersEnvironment, { ...production, UMA_KEY_ENCRYPTION_KEY: secret }),
+      validateEnvironment(CustomersEnvironment, {
+        ...PRODUCTION_ENVIRONMENT,
+        UMA_KEY_ENCRYPTION_KEY: secret,
+      }),
     ).toBeTruthy();
     expect(() => validateEnvironment(CustomersEnvironment, { UMA_KEY_ENCRYPTION_KEY: 'abc' })).toThrow(
       '64 hex digits',

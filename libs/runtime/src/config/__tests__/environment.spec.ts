@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Min } from 'class-validator';
+import { PRODUCTION_ENVIRONMENT } from '@payments/testing';
 import { CommonEnvironment, validateEnvironment } from '../environment';
 
 class BillingEnvironment extends CommonEnvironment {
@@ -7,6 +8,10 @@ class BillingEnvironment extends CommonEnvironment {
   @IsInt()
   @Min(1)
   BILLING_PORT = 8090;
+}
+
+function without(raw: Record<string, string>, ...keys: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !keys.includes(key)));
 }
 
 function problemsOf(raw: Record<string, string>): string[] {
@@ -67,22 +72,54 @@ describe('validateEnvironment', () => {
     });
   });
 
+  const { NODE_ENV, DATABASE_URL, REDIS_URL, KAFKA_BROKERS, INTERNAL_AUTH_SECRET } = PRODUCTION_ENVIRONMENT;
+  /** What a production deployment gives an app that calls no other. */
+  const PRODUCTION = { NODE_ENV, DATABASE_URL, REDIS_URL, KAFKA_BROKERS, INTERNAL_AUTH_SECRET };
+
+  describe('in production', () => {
+    it('takes the infrastructure addresses it is given', () => {
+      expect(validateEnvironment(BillingEnvironment, PRODUCTION)).toMatchObject({
+        KAFKA_BROKERS: 'kafka-1.internal:9093',
+      });
+    });
+
+    it('refuses to fall back to this machine for any address, naming each', () => {
+      expect(problemsOf(without(PRODUCTION, 'DATABASE_URL', 'KAFKA_BROKERS'))).toEqual([
+        '  DATABASE_URL: required in production (its default, postgres://postgres@127.0.0.1:5432/payments, is this machine)',
+        '  KAFKA_BROKERS: required in production (its default, 127.0.0.1:9092, is this machine)',
+      ]);
+    });
+
+    it('refuses an infrastructure variable the app does not have: a misspelling', () => {
+      expect(problemsOf({ ...PRODUCTION, KAFKA_BROKER: 'kafka-2.internal:9093', DB_POOL: '20' })).toEqual([
+        '  KAFKA_BROKER: not a setting of this app (misspelled?)',
+        '  DB_POOL: not a setting of this app (misspelled?)',
+      ]);
+    });
+
+    it('keeps the developer defaults outside production', () => {
+      expect(validateEnvironment(BillingEnvironment, { KAFKA_BROKER: 'ignored' })).toMatchObject({
+        KAFKA_BROKERS: '127.0.0.1:9092',
+      });
+    });
+  });
+
   describe('INTERNAL_AUTH_SECRET', () => {
     it('is required in production', () => {
-      expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      expect(problemsOf(without(PRODUCTION, 'INTERNAL_AUTH_SECRET'))).toEqual([
         '  INTERNAL_AUTH_SECRET: INTERNAL_AUTH_SECRET must be at least 32 bytes (required in production)',
       ]);
     });
 
     it('is refused shorter than 32 bytes, in any environment', () => {
       expect(problemsOf({ INTERNAL_AUTH_SECRET: 'x'.repeat(31) })).toHaveLength(1);
-      expect(problemsOf({ NODE_ENV: 'production', INTERNAL_AUTH_SECRET: 'x'.repeat(31) })).toHaveLength(1);
+      expect(problemsOf({ ...PRODUCTION, INTERNAL_AUTH_SECRET: 'x'.repeat(31) })).toHaveLength(1);
     });
 
     it('is taken at 32 bytes and more', () => {
       const secret = 'x'.repeat(32);
       expect(
-        validateEnvironment(BillingEnvironment, { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: secret }),
+        validateEnvironment(BillingEnvironment, { ...PRODUCTION, INTERNAL_AUTH_SECRET: secret }),
       ).toMatchObject({
         INTERNAL_AUTH_SECRET: secret,
       });

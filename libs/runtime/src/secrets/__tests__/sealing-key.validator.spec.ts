@@ -1,3 +1,4 @@
+import { PRODUCTION_ENVIRONMENT } from '@payments/testing';
 import { randomBytes } from 'node:crypto';
 import { CommonEnvironment, validateEnvironment } from '../../config/environment';
 import { IsSealingKey } from '../sealing-key.validator';
@@ -10,7 +11,7 @@ class SealingEnvironment extends CommonEnvironment {
 describe('IsSealingKey', () => {
   const secret = randomBytes(32).toString('hex');
   /** What else a production app needs (CommonEnvironment), so that only the sealing key is at stake. */
-  const production = { NODE_ENV: 'production', INTERNAL_AUTH_SECRET: randomBytes(32).toString('base64') };
+  const production = PRODUCTION_ENVIRONMENT;
 
   it('lets a local stack start without a key, and accepts 64 hex digits', () => {
     expect(validateEnvironment(SealingEnvironment, {}).TEST_KEY_ENCRYPTION_KEY).toBe('');
