@@ -383,11 +383,13 @@ describe('deploy/k8s', () => {
       expect(env?.find((variable) => variable.name === app.portVariable)?.value).toBe(String(app.port));
     });
 
-    it('runs its migrations in an init container', () => {
-      const commands = (pod().spec.initContainers ?? []).map((init) =>
-        commandText([...(init.command ?? []), ...(init.args ?? [])]),
+    it('runs its migrations in an init container, under the image’s tini', () => {
+      const inits = pod().spec.initContainers ?? [];
+      expect(inits.map((init) => commandText(init.args))).toContain(
+        `node dist/apps/${app.name}/src/migrate.js`,
       );
-      expect(commands).toContain(`node dist/apps/${app.name}/src/migrate.js`);
+      // A command would replace the entrypoint: tini would not forward SIGTERM to the migration.
+      expect(inits.map((init) => init.command)).toEqual(inits.map(() => undefined));
     });
 
     it('sets resources, a grace period, a non-root user and Prometheus scrape annotations', () => {

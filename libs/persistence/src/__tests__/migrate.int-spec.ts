@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { runMigrations } from '../database/migrate';
 import { TestDatabase } from '@payments/testing';
@@ -9,6 +10,14 @@ class AddInvoices1700000000001 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('CREATE TABLE invoices (id text PRIMARY KEY)');
     await queryRunner.query('INSERT INTO invoices VALUES (NULL)');
+  }
+
+  async down(): Promise<void> {}
+}
+
+class AlterOutbox1800000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('ALTER TABLE outbox ADD COLUMN note text');
   }
 
   async down(): Promise<void> {}
@@ -83,5 +92,41 @@ describe('runMigrations', () => {
     expect(await recordedMigrations()).toEqual(['CreateMessagingTables1700000000000']);
     // A lock left behind would make this run wait forever.
     await expect(runMigrations(database.url, BILLING_SCHEMA)).resolves.toEqual(ALL_APPLIED.slice(1));
+  });
+
+  it('gives up waiting for another run after its turn wait, naming the lock', async () => {
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock(hashtext($1))', ['migrations:billing']);
+      await expect(
+        runMigrations(database.url, BILLING_SCHEMA, { turnMs: 300, tableLockMs: 10_000 }),
+      ).rejects.toThrow(/lock timeout/);
+    } finally {
+      await holder.end();
+    }
+    await expect(runMigrations(database.url, BILLING_SCHEMA)).resolves.toEqual(ALL_APPLIED);
+  });
+
+  it('fails a DDL statement that waits on a busy table, instead of queueing every query behind it', async () => {
+    await runMigrations(database.url, BILLING_SCHEMA);
+    const reader = new Client({ connectionString: database.url });
+    await reader.connect();
+    try {
+      // A long transaction that read the outbox holds its lock until it ends.
+      await reader.query('BEGIN');
+      await reader.query('SELECT count(*) FROM billing.outbox');
+      const altering = {
+        ...BILLING_SCHEMA,
+        migrations: [...BILLING_SCHEMA.migrations, AlterOutbox1800000000000],
+      };
+      jest.spyOn(console, 'log').mockImplementation(() => undefined);
+      await expect(
+        runMigrations(database.url, altering, { turnMs: 10_000, tableLockMs: 300 }),
+      ).rejects.toThrow(/lock timeout/);
+    } finally {
+      await reader.query('ROLLBACK');
+      await reader.end();
+    }
   });
 });

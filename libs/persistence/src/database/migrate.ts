@@ -1,17 +1,40 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, SchemaOptions } from './data-source-options';
 
+/** How long the migration step may wait: for another replica's run, and for a table a DDL statement needs. */
+export interface MigrationWaits {
+  /** Another replica holds the schema's migration lock: wait this long for its run to end. */
+  turnMs: number;
+  /**
+   * A DDL statement waits at most this long for its table's lock. A migration queued behind a long
+   * transaction would otherwise block every later query on that table; failing makes the init
+   * container retry later, with the live traffic unharmed.
+   */
+  tableLockMs: number;
+}
+
+const DEFAULT_WAITS: MigrationWaits = { turnMs: 10 * 60_000, tableLockMs: 10_000 };
+
 /**
  * Creates the app's schema if needed and runs its pending migrations; each app's `migrate.ts` calls
  * this so that migrations are an explicit deployment step, never a side effect of starting.
  */
-export async function runMigrations(databaseUrl: string, options: SchemaOptions): Promise<string[]> {
-  const dataSource = new DataSource(dataSourceOptions(databaseUrl, options));
+export async function runMigrations(
+  databaseUrl: string,
+  options: SchemaOptions,
+  waits: MigrationWaits = DEFAULT_WAITS,
+): Promise<string[]> {
+  const base = dataSourceOptions(databaseUrl, options);
+  const dataSource = new DataSource({
+    ...base,
+    extra: { ...base.extra, options: `${base.extra.options} -c lock_timeout=${waits.tableLockMs}` },
+  });
   await dataSource.initialize();
   // Replicas starting together (init containers) take turns instead of racing on the same DDL.
   const lockRunner = dataSource.createQueryRunner();
   await lockRunner.connect();
   try {
+    await lockRunner.query(`SET lock_timeout = ${Math.round(waits.turnMs)}`);
     await lockRunner.query(`SELECT pg_advisory_lock(hashtext($1))`, [`migrations:${options.schema}`]);
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
