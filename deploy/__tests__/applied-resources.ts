@@ -17,17 +17,47 @@ export const APPS = [
 /** A Kubernetes object as these checks read it: its kind, name and the fields they look into. */
 export interface Resource {
   kind: string;
-  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  metadata: { name: string; namespace?: string; labels?: Labels; annotations?: Labels };
   spec: any;
   [field: string]: any;
 }
 
-/** Every object `kubectl apply -k deploy/k8s` applies, in the order kustomization.yaml lists them. */
+interface Kustomization {
+  resources: string[];
+  configMapGenerator?: { name: string; namespace: string; envs: string[]; options?: { labels?: Labels } }[];
+}
+type Labels = Record<string, string>;
+
+/** The data of a kustomize env file: KEY=value lines, the value as written; # starts a comment. */
+export function envFileData(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .map((line) => {
+        const at = line.indexOf('=');
+        if (at < 1) throw new Error(`not KEY=value: ${line}`);
+        return [line.slice(0, at), line.slice(at + 1)];
+      }),
+  );
+}
+
+/**
+ * Every object `kubectl apply -k deploy/k8s` applies: the listed files' in their order, then the
+ * generated ConfigMaps (under their base name; kustomize adds a hash of the content to it).
+ */
 export function appliedResources(): Resource[] {
-  const read = (file: string) =>
-    parseAllDocuments(readFileSync(path.join(K8S_DIR, file), 'utf8')).map((document) => document.toJS());
-  const [kustomization] = read('kustomization.yaml') as { resources: string[] }[];
-  return kustomization.resources.flatMap((file) => read(file) as Resource[]);
+  const text = (file: string) => readFileSync(path.join(K8S_DIR, file), 'utf8');
+  const read = (file: string) => parseAllDocuments(text(file)).map((document) => document.toJS());
+  const [kustomization] = read('kustomization.yaml') as Kustomization[];
+  const generated = (kustomization.configMapGenerator ?? []).map(({ name, namespace, envs, options }) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace, labels: options?.labels },
+    data: Object.assign({}, ...envs.map((file) => envFileData(text(file)))),
+    spec: undefined,
+  }));
+  return [...kustomization.resources.flatMap((file) => read(file) as Resource[]), ...generated];
 }
 
 export function resourceNamed(resources: Resource[], kind: string, name: string): Resource {

@@ -1,4 +1,7 @@
-import { APP_LABEL, APPS, appliedResources, Resource, resourceNamed } from './applied-resources';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { APP_LABEL, APPS, appliedResources, K8S_DIR, Resource, resourceNamed } from './applied-resources';
 
 /**
  * High availability by default (deploy/k8s/availability.yaml): every app runs at least two pods that
@@ -87,4 +90,19 @@ describe.each(APPS)('%s', (app) => {
     // Liveness counts only once the startup probe passed: a delay of its own would only slow recovery.
     expect(container.livenessProbe.initialDelaySeconds).toBeUndefined();
   });
+});
+
+it('generates the shared ConfigMap, so that an edit renames it and rolls every Deployment onto it', () => {
+  const kustomization = parseAllDocuments(
+    readFileSync(path.join(K8S_DIR, 'kustomization.yaml'), 'utf8'),
+  )[0].toJS();
+  expect(kustomization.configMapGenerator.map((generator: { name: string }) => generator.name)).toEqual([
+    'payments-config',
+  ]);
+  // Not also a plain resource, which kustomize would apply without the hash.
+  expect(kustomization.generatorOptions?.disableNameSuffixHash).toBeUndefined();
+  for (const app of APPS) {
+    const [container] = deployment(app).spec.template.spec.containers;
+    expect(container.envFrom).toEqual([{ configMapRef: { name: 'payments-config' } }]);
+  }
 });

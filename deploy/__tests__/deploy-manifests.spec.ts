@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { appliedResources } from './applied-resources';
 
 /**
  * Checks the Docker Compose file, the Dockerfile and the Kubernetes manifests against the apps'
@@ -305,14 +306,7 @@ describe('deploy/docker/Dockerfile', () => {
 });
 
 describe('deploy/k8s', () => {
-  const [kustomization] = parseYamlDocuments<{ resources: string[] }>('deploy/k8s/kustomization.yaml');
-  const resources = kustomization.resources.flatMap((file) => {
-    const relativePath = path.join('deploy/k8s', file);
-    if (!existsSync(path.join(repoRoot, relativePath))) {
-      throw new Error(`kustomization.yaml lists ${file}, which is missing`);
-    }
-    return parseYamlDocuments<KubernetesObject>(relativePath);
-  });
+  const resources = appliedResources() as unknown as KubernetesObject[];
   const [secretTemplate] = parseYamlDocuments<Secret>('deploy/k8s/secret.example.yaml');
 
   function findResource<T extends KubernetesObject>(kind: string, name: string): T {

@@ -2,6 +2,7 @@ import { INTERNAL_APPS } from '@payments/http';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { appliedResources, resourceNamed } from './applied-resources';
 
 /**
  * Checks the tracing wiring of the manifests (docs/operations.md, "Tracing"): every app exports
@@ -45,7 +46,7 @@ function documentsOf<T>(file: string): T[] {
 }
 
 describe('tracing in deploy/k8s', () => {
-  const [config] = documentsOf<{ data: Record<string, string> }>('deploy/k8s/configmap.yaml');
+  const config = resourceNamed(appliedResources(), 'ConfigMap', 'payments-config');
   const endpoint = new URL(config.data.OTEL_EXPORTER_OTLP_ENDPOINT);
 
   it('exports to the OpenTelemetry Collector by its Service name, over OTLP/HTTP', () => {
