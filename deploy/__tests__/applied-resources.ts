@@ -1,18 +1,12 @@
+import { INTERNAL_APPS } from '@payments/http';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
 export const K8S_DIR = path.resolve(__dirname, '../k8s');
 export const APP_LABEL = 'app.kubernetes.io/name';
-export const APPS = [
-  'gateway',
-  'customers',
-  'quoting',
-  'transfers',
-  'ledger',
-  'bulk-import-worker',
-  'webhook-dispatcher',
-];
+/** Every deployable: each has a Deployment in deploy/k8s. */
+export const APPS: readonly string[] = INTERNAL_APPS;
 
 /** A Kubernetes object as these checks read it: its kind, name and the fields they look into. */
 export interface Resource {
