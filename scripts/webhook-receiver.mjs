@@ -11,6 +11,10 @@ import { parseArgs } from 'node:util';
 const USAGE =
   'usage: API=… AUTH=clientId:clientSecret node scripts/webhook-receiver.mjs [--port 4555] [--approve JSON]';
 const MAX_SKEW_MS = 5 * 60_000;
+/** Webhooks are small; a larger body is refused unread. */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Forged deliveries must not make the receiver call the API at their pace. */
+const KEY_REFRESH_INTERVAL_MS = 10_000;
 
 /** The platform's current and next webhook keys, as GET /config shows them to these credentials. */
 export async function webhookKeys(api, auth) {
@@ -76,17 +80,30 @@ const logLine = (line) => console.log(`\nwebhook receiver: ${line}`);
 
 export function startReceiver({ port, api, auth, approval, log = logLine }) {
   let keys = [];
-  const refreshKeys = async () => (keys = await webhookKeys(api, auth));
+  let refreshedAt = 0;
+  const refreshKeys = async () => {
+    refreshedAt = Date.now();
+    keys = await webhookKeys(api, auth);
+  };
   const server = createServer((request, response) => {
     const chunks = [];
-    request.on('data', (chunk) => chunks.push(chunk));
+    let size = 0;
+    request.on('data', (chunk) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
     request.on('end', async () => {
+      if (size > MAX_BODY_BYTES) return response.writeHead(413).end();
       if (request.method === 'GET') return response.writeHead(200).end('ready');
       const send = ({ status, body }) =>
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const rawBody = Buffer.concat(chunks);
-      // A key rotated since the last delivery: read the keys again before refusing.
-      if (!signatureVerifies(rawBody, request.headers, keys)) await refreshKeys().catch(() => undefined);
+      // A key rotated since the last delivery: read the keys again (at most every 10 s) before
+      // refusing. The key is the platform's for one environment, so a verified delivery is also
+      // one for the environment these credentials serve.
+      const stale = Date.now() - refreshedAt > KEY_REFRESH_INTERVAL_MS;
+      if (!signatureVerifies(rawBody, request.headers, keys) && stale)
+        await refreshKeys().catch(() => undefined);
       if (!signatureVerifies(rawBody, request.headers, keys)) {
         log(`refused: the signature does not verify with the platform's webhook key`);
         return send({ status: 401, body: { message: 'signature does not verify' } });

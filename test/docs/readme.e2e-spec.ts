@@ -84,7 +84,7 @@ describe('the docs’ shell examples, run as written against the stack', () => {
     expect(output).toContain('ledger check passed');
   }, 240_000);
 
-  it('ships a webhook receiver that refuses a delivery its platform did not sign', async () => {
+  it('ships a webhook receiver that refuses a delivery its platform did not sign, and an oversized one', async () => {
     const { sandbox } = bootstrapPlatform();
     const port = await freePort();
     const receiver = spawn(process.execPath, ['scripts/webhook-receiver.mjs', '--port', port], {
@@ -104,12 +104,16 @@ describe('the docs’ shell examples, run as written against the stack', () => {
       const deliver = (headers: Record<string, string>) =>
         fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body, headers });
 
+      const oversized = await fetch(`http://127.0.0.1:${port}/webhooks`, {
+        method: 'POST',
+        body: 'x'.repeat(2 * 1024 * 1024),
+      });
       const forged = await deliver({
         'x-grid-signature': sign('sha256', Buffer.from(body), forger).toString('base64'),
       });
       const unsigned = await deliver({});
 
-      expect([forged.status, unsigned.status]).toEqual([401, 401]);
+      expect([oversized.status, forged.status, unsigned.status]).toEqual([413, 401, 401]);
       expect(output).toContain("refused: the signature does not verify with the platform's webhook key");
       expect(output).not.toContain('verified');
     } finally {
