@@ -148,7 +148,7 @@ await deleteRunResources(env.KAFKA_TOPIC_PREFIX);
 mkdirSync(`${ROOT}/.cache/bench`, { recursive: true });
 writeFileSync(`${ROOT}/.cache/bench/results.json`, JSON.stringify(results, null, 2));
 const { summarizeReads } = await import('./bench/reads.mjs');
-const { summarizeMoneyPath } = await import('./bench/money-path.mjs');
+const { summarizeMoneyPath } = await import('./bench/money-path-summary.mjs');
 const { summarizeBulkImport } = await import('./bench/bulk-import.mjs');
 const { summarizeGrowth } = await import('./bench/growth.mjs');
 const { summarizeExport } = await import('./bench/export.mjs');
