@@ -5,7 +5,7 @@
 const USAGE = 'usage: … | node scripts/json-field.mjs .path.to[0].field';
 
 /** `.data[0].id` → ['data', 0, 'id']; undefined when the path is not of that form. */
-export function pathSegments(path) {
+function pathSegments(path) {
   if (path === '.') return [];
   if (!/^(\.[A-Za-z_$][\w$-]*|\[\d+\])+$/.test(path)) return undefined;
   return [...path.matchAll(/\.([A-Za-z_$][\w$-]*)|\[(\d+)\]/g)].map(([, key, index]) =>
@@ -14,14 +14,14 @@ export function pathSegments(path) {
 }
 
 /** The value at `segments` in `value`, or undefined. */
-export function fieldAt(value, segments) {
+function fieldAt(value, segments) {
   return segments.reduce(
     (node, segment) => (node === null || node === undefined ? undefined : node[segment]),
     value,
   );
 }
 
-export function render(value) {
+function render(value) {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 

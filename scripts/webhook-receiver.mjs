@@ -17,7 +17,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const KEY_REFRESH_INTERVAL_MS = 10_000;
 
 /** The platform's current and next webhook keys, as GET /config shows them to these credentials. */
-export async function webhookKeys(api, auth) {
+async function webhookKeys(api, auth) {
   const response = await fetch(`${api}/config`, {
     headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}` },
   });
@@ -28,7 +28,7 @@ export async function webhookKeys(api, auth) {
 }
 
 /** Whether either signature header verifies the raw body with any of `keys`. */
-export function signatureVerifies(rawBody, headers, keys) {
+function signatureVerifies(rawBody, headers, keys) {
   const signatures = [headers['x-grid-signature'], headers['x-grid-signature-next']].filter(Boolean);
   return signatures.some((signature) =>
     keys.some((key) => {
@@ -53,7 +53,7 @@ function resourceOf(webhook) {
 }
 
 /** One line about a verified webhook: its type and status, the resource's id, the webhook's id. */
-export function describe(webhook) {
+function summaryOf(webhook) {
   const resource = resourceOf(webhook);
   // An ENVELOPE type already ends in the event (OUTGOING_PAYMENT.COMPLETED), as INVITATION_CLAIMED does.
   const withStatus = webhook.data === undefined && STATUS_TYPES.has(webhook.type) && resource.status;
@@ -65,7 +65,7 @@ export function describe(webhook) {
 }
 
 /** How the receiver answers a verified webhook. */
-export function answerTo(webhook, approval) {
+function answerTo(webhook, approval) {
   // Only an approval request carries the fields the sender asks for; a deposit's PENDING does not.
   const requested =
     webhook.requestedReceiverCustomerInfoFields ?? webhook.data?.requestedReceiverCustomerInfoFields;
@@ -78,7 +78,7 @@ export function answerTo(webhook, approval) {
 // Each line starts on a line of its own: the shell's last output (a curl answer) may lack a newline.
 const logLine = (line) => console.log(`\nwebhook receiver: ${line}`);
 
-export function startReceiver({ port, api, auth, approval, log = logLine }) {
+function startReceiver({ port, api, auth, approval, log = logLine }) {
   let keys = [];
   let refreshedAt = 0;
   const refreshKeys = async () => {
@@ -114,7 +114,7 @@ export function startReceiver({ port, api, auth, approval, log = logLine }) {
         return send({ status: 400, body: { message: 'stale sentAt' } });
       }
       const answer = answerTo(webhook, approval);
-      log(`verified ${describe(webhook)} → ${answer.status}${answer.note ? ` (${answer.note})` : ''}`);
+      log(`verified ${summaryOf(webhook)} → ${answer.status}${answer.note ? ` (${answer.note})` : ''}`);
       send(answer);
     });
   });

@@ -16,7 +16,7 @@ export interface Resource {
   [field: string]: any;
 }
 
-interface Kustomization {
+export interface Kustomization {
   resources: string[];
   configMapGenerator?: { name: string; namespace: string; envs: string[]; options?: { labels?: Labels } }[];
 }
@@ -36,14 +36,20 @@ export function envFileData(text: string): Record<string, string> {
   );
 }
 
+const text = (file: string) => readFileSync(path.join(K8S_DIR, file), 'utf8');
+const read = (file: string) => parseAllDocuments(text(file)).map((document) => document.toJS());
+
+/** deploy/k8s/kustomization.yaml: the files applied and the ConfigMaps generated. */
+export function kustomizationFile(): Kustomization {
+  return read('kustomization.yaml')[0] as Kustomization;
+}
+
 /**
  * Every object `kubectl apply -k deploy/k8s` applies: the listed files' in their order, then the
  * generated ConfigMaps (under their base name; kustomize adds a hash of the content to it).
  */
 export function appliedResources(): Resource[] {
-  const text = (file: string) => readFileSync(path.join(K8S_DIR, file), 'utf8');
-  const read = (file: string) => parseAllDocuments(text(file)).map((document) => document.toJS());
-  const [kustomization] = read('kustomization.yaml') as Kustomization[];
+  const kustomization = kustomizationFile();
   const generated = (kustomization.configMapGenerator ?? []).map(({ name, namespace, envs, options }) => ({
     apiVersion: 'v1',
     kind: 'ConfigMap',

@@ -1,7 +1,12 @@
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { parseAllDocuments } from 'yaml';
-import { APP_LABEL, APPS, appliedResources, K8S_DIR, Resource, resourceNamed } from './applied-resources';
+import {
+  APP_LABEL,
+  APPS,
+  appliedResources,
+  Kustomization,
+  kustomizationFile,
+  Resource,
+  resourceNamed,
+} from './applied-resources';
 
 /**
  * High availability by default (deploy/k8s/availability.yaml): every app runs at least two pods that
@@ -93,12 +98,9 @@ describe.each(APPS)('%s', (app) => {
 });
 
 it('generates the shared ConfigMap, so that an edit renames it and rolls every Deployment onto it', () => {
-  const kustomization = parseAllDocuments(
-    readFileSync(path.join(K8S_DIR, 'kustomization.yaml'), 'utf8'),
-  )[0].toJS();
-  expect(kustomization.configMapGenerator.map((generator: { name: string }) => generator.name)).toEqual([
-    'payments-config',
-  ]);
+  const kustomization: Kustomization & { generatorOptions?: { disableNameSuffixHash?: boolean } } =
+    kustomizationFile();
+  expect(kustomization.configMapGenerator?.map((generator) => generator.name)).toEqual(['payments-config']);
   // Not also a plain resource, which kustomize would apply without the hash.
   expect(kustomization.generatorOptions?.disableNameSuffixHash).toBeUndefined();
   for (const app of APPS) {

@@ -32,7 +32,7 @@ const SPECIAL = {
   '(idle)': 'idle',
 };
 
-export function componentOf({ functionName, url }) {
+function componentOf({ functionName, url }) {
   if (SPECIAL[functionName]) return SPECIAL[functionName];
   if (!url) return 'V8 and native (compiler, JSON, crypto)';
   return COMPONENTS.find(([pattern]) => pattern.test(url))?.[1] ?? 'other';
