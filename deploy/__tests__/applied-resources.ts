@@ -19,6 +19,13 @@ export interface Resource {
 export interface Kustomization {
   resources: string[];
   configMapGenerator?: { name: string; namespace: string; envs: string[]; options?: { labels?: Labels } }[];
+  replacements?: Replacement[];
+}
+
+/** A kustomize replacement: a field of one object (or a delimited part of it) copied into fields of others. */
+interface Replacement {
+  source: { kind: string; name: string; fieldPath: string; options?: { delimiter?: string; index?: number } };
+  targets: { select: { kind: string; name: string }; fieldPaths: string[] }[];
 }
 type Labels = Record<string, string>;
 
@@ -46,10 +53,10 @@ export function kustomizationFile(): Kustomization {
 
 /**
  * Every object `kubectl apply -k deploy/k8s` applies: the listed files' in their order, then the
- * generated ConfigMaps (under their base name; kustomize adds a hash of the content to it).
+ * generated ConfigMaps (under their base name; kustomize adds a hash of the content to it), with the
+ * replacements made.
  */
-export function appliedResources(): Resource[] {
-  const kustomization = kustomizationFile();
+export function appliedResources(kustomization: Kustomization = kustomizationFile()): Resource[] {
   const generated = (kustomization.configMapGenerator ?? []).map(({ name, namespace, envs, options }) => ({
     apiVersion: 'v1',
     kind: 'ConfigMap',
@@ -57,7 +64,33 @@ export function appliedResources(): Resource[] {
     data: Object.assign({}, ...envs.map((file) => envFileData(text(file)))),
     spec: undefined,
   }));
-  return [...kustomization.resources.flatMap((file) => read(file) as Resource[]), ...generated];
+  const resources = [...kustomization.resources.flatMap((file) => read(file) as Resource[]), ...generated];
+  for (const replacement of kustomization.replacements ?? []) replace(resources, replacement);
+  return resources;
+}
+
+function replace(resources: Resource[], { source, targets }: Replacement): void {
+  const whole = String(fieldAt(resourceNamed(resources, source.kind, source.name), source.fieldPath));
+  const { delimiter, index } = source.options ?? {};
+  const value = delimiter === undefined ? whole : whole.split(delimiter)[index ?? 0];
+  for (const { select, fieldPaths } of targets) {
+    const target = resourceNamed(resources, select.kind, select.name);
+    for (const fieldPath of fieldPaths) {
+      const keys = fieldPath.split('.');
+      const parent = fieldAt(target, keys.slice(0, -1).join('.'));
+      if (parent === undefined) throw new Error(`${select.kind} ${select.name} has no ${fieldPath}`);
+      parent[keys[keys.length - 1]] = value;
+    }
+  }
+}
+
+/** The value at a dotted path (numbers index lists), as kustomize's fieldPath reads it. */
+function fieldAt(resource: Resource, fieldPath: string): any {
+  return fieldPath === ''
+    ? resource
+    : fieldPath
+        .split('.')
+        .reduce<any>((value, key) => (value === undefined ? undefined : value[key]), resource);
 }
 
 export function resourceNamed(resources: Resource[], kind: string, name: string): Resource {
