@@ -6,12 +6,14 @@
 // fault and at the end it checks one effect per key, one terminal state per transaction, webhooks in
 // order, the ledger and the import; prints a table and exits 1 on any finding.
 // `--faults a,b` (or FAULTS=a,b) runs some faults only and `-postgres` all but one (the ids are in
-// scripts/faults/faults.mjs); `--load-seconds N` sets each phase's load (default 15).
+// scripts/faults/faults.mjs); `--load-seconds N` sets each phase's load (default 15). `--replicas N`
+// (2 or 3) runs every app with N replicas behind a local Service each, which adds the rolling restart
+// of every app to the faults (docs/operations.md, "Deploying to production", availability).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ROOT } from './lib/apps.mjs';
+import { APPS, ROOT } from './lib/apps.mjs';
 import { deleteRedisKeys, dropDatabase, DEFAULT_REDIS_URL } from './lib/infra.mjs';
 import { stopKafka } from './lib/kafka-stop.mjs';
 import { deleteRunResources } from './lib/kafka-run-resources.mjs';
@@ -34,7 +36,10 @@ const FINDINGS_SHOWN = 40;
 const LOG_DIR = `${ROOT}/.cache/faults/logs`;
 const log = (line) => console.log(`[faults] ${line}`);
 
-const { values } = parseArgs({ options: { faults: { type: 'string' }, 'load-seconds': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { faults: { type: 'string' }, 'load-seconds': { type: 'string' }, replicas: { type: 'string' } },
+});
+const replicas = Number(values.replicas ?? 1);
 const faults = selectedFaults(values.faults ?? process.env.FAULTS ?? '');
 const loadMs = Number(values['load-seconds'] ?? 15) * 1000;
 const runId = randomBytes(4).toString('hex');
@@ -63,10 +68,16 @@ const env = {
   RATE_LIMIT_REDIS_PREFIX: `faults-${runId}:rate-limit:`,
 };
 
-log(`faults: ${faults.map((fault) => fault.id).join(', ')}; ${loadMs / 1000} s of load each`);
+log(
+  `faults: ${faults.map((fault) => fault.id).join(', ')}; ${loadMs / 1000} s of load each; ${replicas} replica(s) per app`,
+);
 await dropDatabase(env.DATABASE_URL).catch(() => undefined);
 await setup(env, { log, build: !existsSync(`${ROOT}/dist/apps`) });
-const stack = await startStack(env, { logDir: LOG_DIR, log });
+const stack = await startStack(env, {
+  logDir: LOG_DIR,
+  log,
+  replicas: Object.fromEntries(APPS.map((app) => [app.name, replicas])),
+});
 const receiver = new FaultyWebhookReceiver({ hangMs: Number(env.WEBHOOK_TIMEOUT_MS) + 1_000 });
 const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
 db.on('error', () => undefined); // the Postgres restart drops idle connections; the pool makes new ones
@@ -170,8 +181,13 @@ function countByType(findings) {
   );
 }
 
-/** All faults, the ones listed, or all but those listed with a leading '-'. */
+/**
+ * All faults the replica count allows, the ones listed, or all but those listed with a leading '-'.
+ * A fault that needs more replicas than asked for (a rolling restart of one replica is an outage) is
+ * refused when listed.
+ */
 function selectedFaults(list) {
+  if (![1, 2, 3].includes(replicas)) exitWith(`--replicas must be 1, 2 or 3; got ${values.replicas}`);
   const ids = list
     .split(',')
     .map((id) => id.trim())
@@ -179,15 +195,25 @@ function selectedFaults(list) {
   const unknown = ids
     .map((id) => id.replace(/^-/, ''))
     .filter((id) => !FAULTS.some((fault) => fault.id === id));
-  if (unknown.length) {
-    console.error(
-      `unknown fault(s) ${unknown.join(', ')}; known: ${FAULTS.map((fault) => fault.id).join(', ')}`,
-    );
-    process.exit(2);
-  }
+  if (unknown.length)
+    exitWith(`unknown fault(s) ${unknown.join(', ')}; known: ${FAULTS.map((fault) => fault.id).join(', ')}`);
   const excluded = ids.filter((id) => id.startsWith('-')).map((id) => id.slice(1));
   const included = ids.filter((id) => !id.startsWith('-'));
-  return FAULTS.filter(
-    (fault) => (included.length === 0 || included.includes(fault.id)) && !excluded.includes(fault.id),
+  const needMore = FAULTS.filter(
+    (fault) => included.includes(fault.id) && (fault.minReplicas ?? 1) > replicas,
   );
+  if (needMore.length)
+    exitWith(
+      `${needMore.map((fault) => fault.id).join(', ')} needs --replicas ${needMore[0].minReplicas} or more`,
+    );
+  return FAULTS.filter(
+    (fault) =>
+      (included.length === 0 ? (fault.minReplicas ?? 1) <= replicas : included.includes(fault.id)) &&
+      !excluded.includes(fault.id),
+  );
+}
+
+function exitWith(message) {
+  console.error(message);
+  process.exit(2);
 }

@@ -2,9 +2,11 @@
 // take (the app's name for a kill). Each `inject` returns once the fault is lifted (a killed app is
 // restarted by the stack's supervisor on its own); `context` holds the stack, the suite's
 // environment, the platforms, the webhook receiver, and receives the import the import-worker fault starts.
+// A fault with `minReplicas` runs only on a stack with that many replicas of every app.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { APPS } from '../lib/apps.mjs';
 import { stopKafka } from '../lib/kafka-stop.mjs';
 import { ensureKafka } from '../lib/kafka.mjs';
 import { importUnderway, uploadImport } from './bulk-import.mjs';
@@ -60,6 +62,17 @@ export const FAULTS = [
       log(`pg_ctlcluster ${args.join(' ')}`);
       const restart = spawnSync('pg_ctlcluster', args, { encoding: 'utf8' });
       if (restart.status !== 0) throw new Error(`pg_ctlcluster failed: ${restart.stderr}`);
+    },
+  },
+  {
+    id: 'rolling-restart',
+    name: 'rolling restart of every app',
+    minReplicas: 2,
+    async inject({ stack, log }) {
+      for (const app of APPS) {
+        log(`rolling restart of ${app.name}`);
+        await stack.rollingRestart(app.name);
+      }
     },
   },
   {

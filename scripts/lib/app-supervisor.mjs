@@ -37,7 +37,7 @@ export function superviseApp({
     child.stdout.pipe(logFile, { end: false });
     child.stderr.pipe(logFile, { end: false });
     child.once('exit', (code, signalName) => {
-      if (app.stopping || !app.supervised) return;
+      if (app.stopping || app.restarting || !app.supervised) return;
       consecutiveCrashes = Date.now() - startedAt >= STABLE_UPTIME_MS ? 1 : consecutiveCrashes + 1;
       const delayMs = Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (consecutiveCrashes - 1));
       app.restarts++;
@@ -58,15 +58,26 @@ export function superviseApp({
     /** Set once the app first answered /ready: a crash before that is a start failure, not restarted. */
     supervised: false,
     stopping: false,
+    restarting: false,
     signal: (signalName) => app.child.kill(signalName),
-    stop: () => stopApp(app, () => clearTimeout(restartTimer), log),
+    stop: async () => {
+      app.stopping = true;
+      clearTimeout(restartTimer);
+      await stopChild(app, log);
+    },
+    /** A graceful stop and a new start, as a rolling update replaces a pod; resolves once it is started. */
+    restart: async () => {
+      app.restarting = true;
+      clearTimeout(restartTimer);
+      await stopChild(app, log);
+      app.child = launch();
+      app.restarting = false;
+    },
   };
   return app;
 }
 
-async function stopApp(app, cancelRestart, log) {
-  app.stopping = true;
-  cancelRestart();
+async function stopChild(app, log) {
   const { child } = app;
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -5,13 +5,16 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { superviseApp } from './app-supervisor.mjs';
+import { startServiceProxy } from './service-proxy.mjs';
 import { APPS, appEntry, ROOT } from './apps.mjs';
 import { API_PREFIX } from './api-version.mjs';
 
 const READY_TIMEOUT_MS = 90_000;
 const LOG_TAIL_LINES = 40;
 const REPLICA_PORT_STEP = 100;
-const MAX_REPLICAS = 4;
+const MAX_REPLICAS = 3;
+/** Between taking a replica out of its Service and stopping it: the manifests' preStop sleep, shortened. */
+const ENDPOINT_DRAIN_MS = 1_000;
 
 /**
  * The first base port from `preferred` (stepping by 1000) whose whole layout, replica ports included,
@@ -21,7 +24,7 @@ export async function freeBasePort(preferred) {
   for (let base = preferred; base < 60_000; base += 1000) {
     const ports = APPS.flatMap((app) =>
       Array.from(
-        { length: MAX_REPLICAS },
+        { length: MAX_REPLICAS + 1 },
         (_, replica) => base + (app.port - 8080) + REPLICA_PORT_STEP * replica,
       ),
     );
@@ -75,11 +78,14 @@ export function appUrls(env) {
 }
 
 /**
- * Starts every app (or `replicas` copies of some) and resolves once each answers /ready; from then on
- * an app that exits unexpectedly is restarted with back-off (scripts/lib/app-supervisor.mjs).
- * The handle's `children` are the supervised apps ({ name, url, child, restarts }: `child` is the
- * current process); stop() shuts them down gracefully and ends the restarts, signal() sends a
- * signal to one app (the fault suite's kill -9 and SIGSTOP) and ready() waits until all answer again.
+ * Starts every app (or `replicas` copies of some, at most 3) and resolves once each answers /ready;
+ * from then on an app that exits unexpectedly is restarted with back-off (scripts/lib/app-supervisor.mjs).
+ * An app with several replicas is reached, as in Kubernetes, through a Service on its port
+ * (scripts/lib/service-proxy.mjs) that spreads connections over its replicas, each on a port of its own.
+ * The handle's `children` are the supervised apps ({ name, app, url, child, restarts }: `child` is the
+ * current process; the first replica is named after its app, the others `<app>-<n>`); stop() shuts them
+ * down gracefully and ends the restarts, signal() sends a signal to one (the fault suite's kill -9 and
+ * SIGSTOP), rollingRestart() replaces an app's replicas one at a time and ready() waits until all answer.
  */
 export async function startStack(
   env,
@@ -92,28 +98,38 @@ export async function startStack(
 ) {
   mkdirSync(logDir, { recursive: true });
   const children = [];
+  const services = new Map();
   for (const app of APPS) {
-    for (let replica = 0; replica < (replicas[app.name] ?? 1); replica++) {
+    const count = replicas[app.name] ?? 1;
+    if (count > MAX_REPLICAS) throw new Error(`at most ${MAX_REPLICAS} replicas of ${app.name}`);
+    const servicePort = Number(env[app.portVariable]);
+    const replicaPort = (replica) =>
+      count === 1 ? servicePort : servicePort + REPLICA_PORT_STEP * (replica + 1);
+    for (let replica = 0; replica < count; replica++) {
       const name = replica === 0 ? app.name : `${app.name}-${replica}`;
-      const childEnv = { ...env };
-      // Extra replicas of an app serve HTTP on their own port.
-      if (replica > 0)
-        childEnv[app.portVariable] = String(Number(env[app.portVariable]) + REPLICA_PORT_STEP * replica);
+      const childEnv = { ...env, [app.portVariable]: String(replicaPort(replica)) };
       const logFile = createWriteStream(`${logDir}/${name}.log`, { flags: 'a' });
       const url = `http://127.0.0.1:${childEnv[app.portVariable]}`;
-      children.push(
-        superviseApp({
-          name,
-          entry: appEntry(app.name),
-          env: childEnv,
-          cwd: ROOT,
-          logFile,
-          url,
-          log,
-          nodeArgs,
+      const supervised = superviseApp({
+        name,
+        entry: appEntry(app.name),
+        env: childEnv,
+        cwd: ROOT,
+        logFile,
+        url,
+        log,
+        nodeArgs,
+      });
+      children.push(Object.assign(supervised, { app: app.name, port: replicaPort(replica) }));
+    }
+    if (count > 1)
+      services.set(
+        app.name,
+        await startServiceProxy({
+          port: servicePort,
+          endpoints: children.filter((entry) => entry.app === app.name).map((entry) => entry.port),
         }),
       );
-    }
   }
   const byName = (name) => {
     const found = children.find((entry) => entry.name === name);
@@ -122,10 +138,19 @@ export async function startStack(
   };
   const handle = {
     children,
-    stop: () => Promise.all(children.map((entry) => entry.stop())),
+    stop: async () => {
+      await Promise.all(children.map((entry) => entry.stop()));
+      await Promise.all([...services.values()].map((service) => service.close()));
+    },
     signal: (name, signalName) => byName(name).signal(signalName),
     ready: (timeoutMs = READY_TIMEOUT_MS) =>
       Promise.all(children.map((entry) => waitUntilReady(entry, logDir, timeoutMs))),
+    rollingRestart: (appName) =>
+      rollingRestart(
+        children.filter((entry) => entry.app === appName),
+        services.get(appName),
+        logDir,
+      ),
   };
   try {
     await handle.ready();
@@ -135,6 +160,21 @@ export async function startStack(
   }
   for (const entry of children) entry.supervised = true;
   return handle;
+}
+
+/**
+ * Replaces `replicas` one at a time as a Deployment's rolling update does with maxUnavailable 1:
+ * out of the Service, a pause for connections to stop arriving, a graceful stop, a new start, back
+ * into the Service once it answers /ready.
+ */
+async function rollingRestart(replicas, service, logDir) {
+  for (const replica of replicas) {
+    service?.remove(replica.port);
+    await sleep(ENDPOINT_DRAIN_MS);
+    await replica.restart();
+    await waitUntilReady(replica, logDir, READY_TIMEOUT_MS);
+    service?.add(replica.port);
+  }
 }
 
 /**
