@@ -66,6 +66,8 @@ const env = {
   RATE_LIMIT_PER_TOKEN: '1000000000',
   RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: '1000000000',
   RATE_LIMIT_REDIS_PREFIX: `faults-${runId}:rate-limit:`,
+  // Every replica opens its own pool: keep all of them within PostgreSQL's 100 connections.
+  DB_POOL_SIZE: String(Math.floor(10 / replicas)),
 };
 
 log(

@@ -48,6 +48,10 @@ function connectToEndpoint(client, candidates) {
   }
   const upstream = createConnection({ port: endpoint, host: '127.0.0.1' });
   upstream.once('connect', () => {
+    if (client.destroyed) {
+      upstream.destroy();
+      return;
+    }
     upstream.removeAllListeners('error');
     upstream.on('error', () => client.destroy());
     client.on('close', () => upstream.destroy());

@@ -6,6 +6,7 @@ import { TelemetryShutdown } from '@payments/telemetry';
 import { Logger, Params, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
 import { randomBytes } from 'node:crypto';
 import { CommonEnvironment, validateEnvironment } from './config/environment';
+import { ConnectionDrain } from './bootstrap/drain-connections';
 import { HealthController, ReadinessRegistry } from './health/readiness';
 import { loggerOptions } from './observability/logging';
 import { collectProcessMetrics, MetricsController } from './observability/metrics';
@@ -41,6 +42,7 @@ export class RuntimeModule {
       controllers: [HealthController, MetricsController],
       providers: [
         ReadinessRegistry,
+        ConnectionDrain,
         TelemetryShutdown,
         { provide: APP_NAME, useValue: options.app },
         {

@@ -15,7 +15,7 @@ import { CommonEnvironment } from '../config/environment';
 import { logRequest, requestIdOf } from '../observability/logging';
 import { httpRequestDuration } from '../observability/metrics';
 import { ReadinessRegistry } from '../health/readiness';
-import { closeConnectionsWhenStopping } from './drain-connections';
+import { closeConnectionsWhenStopping, ConnectionDrain } from './drain-connections';
 import { installEdgeGuard } from './edge-guard';
 import { installInternalAuth } from './internal-auth';
 import { discardRefusedBodies } from './refused-body';
@@ -81,6 +81,7 @@ export async function createHttpApp(
   discardRefusedBodies(fastify);
   if (!options.publicEdge) installInternalAuth(fastify, app.get(CallerAssertions));
   closeConnectionsWhenStopping(fastify, app.get(ReadinessRegistry));
+  app.get(ConnectionDrain).attach(fastify.server);
   fastify.addHook('onResponse', (request, reply, done) => {
     httpRequestDuration.observe(
       {
