@@ -9,7 +9,7 @@ import { CommonEnvironment, validateEnvironment } from '@payments/runtime';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { appliedResources, Resource, resourceNamed } from './applied-resources';
+import { appliedResources, K8S_DIR, Resource, resourceNamed } from './applied-resources';
 
 /**
  * The manifests checked for meaning, not shape: each app's container gets, from the ConfigMap and
@@ -89,6 +89,27 @@ describe('each app’s environment from deploy/k8s, in production', () => {
       /KAFKA_BROKERS: required in production[\s\S]*KAFKA_BROKER: not a setting of this app/,
     );
   });
+
+  // payments-config.env says where a private CA goes; every app must see it there (docs/operations.md).
+  it.each(Object.keys(ENVIRONMENTS))(
+    '%s mounts the optional Kafka CA where KAFKA_SSL_CA_FILE would point',
+    (app) => {
+      const config = readFileSync(path.join(K8S_DIR, 'payments-config.env'), 'utf8');
+      const caFile = /set (\/\S+) here/.exec(config)?.[1] ?? 'no path in payments-config.env';
+      const pod = resourceNamed(appliedResources(), 'Deployment', app).spec.template.spec;
+      const mount = pod.containers[0].volumeMounts.find(
+        (volumeMount: any) => volumeMount.name === 'kafka-ca',
+      );
+      expect(path.dirname(caFile)).toBe(mount?.mountPath);
+      expect(mount.readOnly).toBe(true);
+      expect(pod.volumes.find((volume: any) => volume.name === 'kafka-ca')).toEqual({
+        name: 'kafka-ca',
+        configMap: { name: 'payments-kafka-ca', optional: true },
+      });
+      const resources = withConfig((data) => (data.KAFKA_SSL_CA_FILE = caFile));
+      expect(() => accepts(resources, app)).not.toThrow();
+    },
+  );
 
   it('fails the customers app without UMA_KEY_ENCRYPTION_KEY', () => {
     const resources = appliedResources().map((resource) => {

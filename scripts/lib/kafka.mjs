@@ -88,7 +88,7 @@ function clusterId(files) {
   return id;
 }
 
-function writeServerProperties(files, port, controllerPort) {
+function writeServerProperties(files, port, controllerPort, overrides) {
   const properties = {
     'process.roles': 'broker,controller',
     'node.id': 1,
@@ -114,12 +114,13 @@ function writeServerProperties(files, port, controllerPort) {
     'num.partitions': 6,
     'log.retention.hours': 168,
     'delete.topic.enable': true,
+    ...overrides,
   };
   const lines = Object.entries(properties).map(([key, value]) => `${key}=${value}`);
   writeFileSync(files.serverProperties, `${lines.join('\n')}\n`);
 }
 
-function formatStorageIfNeeded(files) {
+function formatStorageIfNeeded(files, formatArguments) {
   if (existsSync(path.join(files.data, 'meta.properties'))) return;
   const format = spawnSync(
     'java',
@@ -134,6 +135,7 @@ function formatStorageIfNeeded(files) {
       '-c',
       files.serverProperties,
       '--ignore-formatted',
+      ...formatArguments,
     ],
     { encoding: 'utf8' },
   );
@@ -233,7 +235,13 @@ async function waitUntilReady(brokers, files, isStillStarting) {
   );
 }
 
-export async function ensureKafka({ log = console.log, env = process.env } = {}) {
+/**
+ * Starts the broker KAFKA_BROKERS names unless it answers. `setup` adds server properties and StorageTool
+ * format arguments to the plain broker's (kafka-secured.mjs); the first of KAFKA_BROKERS stays PLAINTEXT.
+ * @param {{ log?: (line: string) => void, env?: Record<string, string | undefined>,
+ *   setup?: { properties?: Record<string, string>, formatArguments?: string[] } }} [options]
+ */
+export async function ensureKafka({ log = console.log, env = process.env, setup = {} } = {}) {
   const brokers = configuredBrokers(env);
   const port = splitHostPort(brokers[0]).port;
   const files = brokerFiles(port);
@@ -260,8 +268,8 @@ export async function ensureKafka({ log = console.log, env = process.env } = {})
       );
       // Our broker may be running yet not answering: still booting, so wait rather than start a second one.
       if (!brokerPid(files)) {
-        writeServerProperties(files, port, Number(env.KAFKA_CONTROLLER_PORT ?? 9093));
-        formatStorageIfNeeded(files);
+        writeServerProperties(files, port, Number(env.KAFKA_CONTROLLER_PORT ?? 9093), setup.properties);
+        formatStorageIfNeeded(files, setup.formatArguments ?? []);
         log(`Starting Kafka (pid ${startBroker(files)}), log at ${files.serverLog}`);
       }
       await waitUntilReady(brokers, files, () => Boolean(brokerPid(files)));

@@ -7,5 +7,4 @@ export { EventBatchPattern } from './event-routes';
 export * from './start-service';
 export * from './service-foundation';
 export * from './event-replay';
-export { kafkaSecurity } from './kafka-security';
 export { TRACEPARENT_HEADER, traceparentOf } from './message-tracing';

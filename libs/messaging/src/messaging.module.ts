@@ -11,7 +11,6 @@ import { TOPIC_RETENTION_HOURS, TOPIC_SEGMENT_HOURS, topicName } from '@payments
 import { APP_NAME, CommonEnvironment, ReadinessRegistry } from '@payments/runtime';
 import { Admin, Kafka } from 'kafkajs';
 import { createKafkaClient } from './kafka-client';
-import { kafkaSecurity } from './kafka-security';
 import { KafkaEventServer } from './kafka-event.server';
 import { OutboxLagMetric } from './outbox-lag.metric';
 import { OutboxRelayWorker } from './outbox-relay.worker';
@@ -104,16 +103,14 @@ export class MessagingModule {
           provide: KAFKA,
           inject: [ConfigService, APP_NAME],
           useFactory: (config: ConfigService<CommonEnvironment, true>, app: string) =>
-            createKafkaClient(
-              app,
-              config.get('KAFKA_BROKERS', { infer: true }).split(','),
-              kafkaSecurity({
-                KAFKA_SSL: config.get('KAFKA_SSL', { infer: true }),
-                KAFKA_SASL_MECHANISM: config.get('KAFKA_SASL_MECHANISM', { infer: true }),
-                KAFKA_SASL_USERNAME: config.get('KAFKA_SASL_USERNAME', { infer: true }),
-                KAFKA_SASL_PASSWORD: config.get('KAFKA_SASL_PASSWORD', { infer: true }),
-              }),
-            ),
+            createKafkaClient(app, {
+              KAFKA_BROKERS: config.get('KAFKA_BROKERS', { infer: true }),
+              KAFKA_SSL: config.get('KAFKA_SSL', { infer: true }),
+              KAFKA_SSL_CA_FILE: config.get('KAFKA_SSL_CA_FILE', { infer: true }),
+              KAFKA_SASL_MECHANISM: config.get('KAFKA_SASL_MECHANISM', { infer: true }),
+              KAFKA_SASL_USERNAME: config.get('KAFKA_SASL_USERNAME', { infer: true }),
+              KAFKA_SASL_PASSWORD: config.get('KAFKA_SASL_PASSWORD', { infer: true }),
+            }),
         },
         KafkaTopics,
         OutboxRelayWorker,

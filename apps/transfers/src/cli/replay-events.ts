@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { PUBLIC_TOPICS, topicName, TRANSACTION_EVENTS } from '@payments/contracts';
-import { createKafkaClient, kafkaSecurity, replayEvents } from '@payments/messaging';
+import { createKafkaClient, replayEvents } from '@payments/messaging';
 import { dataSourceOptions } from '@payments/persistence';
 import { validateEnvironment } from '@payments/runtime';
 import { parseArgs } from 'node:util';
@@ -26,11 +26,7 @@ async function main(): Promise<void> {
   );
   await dataSource.initialize();
   try {
-    const kafka = createKafkaClient(
-      'transfers-replay',
-      environment.KAFKA_BROKERS.split(','),
-      kafkaSecurity(environment),
-    );
+    const kafka = createKafkaClient('transfers-replay', environment);
     const target = topicName(
       environment.KAFKA_TOPIC_PREFIX,
       request.target ?? `${request.topic.name}.replay`,

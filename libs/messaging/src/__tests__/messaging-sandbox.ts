@@ -57,6 +57,16 @@ export interface RawMessage {
   headers: Record<string, string>;
 }
 
+export interface SandboxOptions {
+  /** The brokers the sandbox's own client (topics, groups, recordings) reaches in plaintext; default KAFKA_BROKERS. */
+  kafkaBrokers?: string[];
+  /** Variables its services get on top of the sandbox's: another broker, with its TLS and SASL settings. */
+  serviceEnvironment?: Record<string, string>;
+  /** The start of its database's name, and of its topics' and consumer groups'. */
+  databasePrefix?: string;
+  topicPrefix?: string;
+}
+
 /**
  * Everything one test needs on the real servers, under names of its own: a database, a Kafka topic
  * and consumer-group prefix, the service instances and Kafka clients it starts. dispose() closes
@@ -65,21 +75,27 @@ export interface RawMessage {
  */
 export class TestSandbox {
   readonly id = randomBytes(5).toString('hex');
-  readonly prefix = `it-${this.id}.`;
-  private readonly kafka = new Kafka({
-    clientId: `it-${this.id}`,
-    brokers: KAFKA_BROKERS,
-    logLevel: logLevel.NOTHING,
-  });
+  readonly prefix: string;
+  private readonly kafka: Kafka;
   private readonly savedEnv = { ...process.env };
   private readonly services = new Set<NestFastifyApplication>();
   private readonly clients: { stop(): Promise<void> }[] = [];
   private producer?: Producer;
 
-  private constructor(private readonly database: TestDatabase) {}
+  private constructor(
+    private readonly database: TestDatabase,
+    private readonly options: SandboxOptions,
+  ) {
+    this.prefix = `${options.topicPrefix ?? 'it-'}${this.id}.`;
+    this.kafka = new Kafka({ clientId: `it-${this.id}`, brokers: this.brokers, logLevel: logLevel.NOTHING });
+  }
 
-  static async create(): Promise<TestSandbox> {
-    return new TestSandbox(await TestDatabase.create());
+  static async create(options: SandboxOptions = {}): Promise<TestSandbox> {
+    return new TestSandbox(await TestDatabase.create({ prefix: options.databasePrefix }), options);
+  }
+
+  private get brokers(): string[] {
+    return this.options.kafkaBrokers ?? KAFKA_BROKERS;
   }
 
   get databaseUrl(): string {
@@ -97,8 +113,9 @@ export class TestSandbox {
   }: WidgetServiceOptions): Promise<NestFastifyApplication> {
     Object.assign(process.env, {
       DATABASE_URL: this.databaseUrl,
-      KAFKA_BROKERS: KAFKA_BROKERS.join(','),
+      KAFKA_BROKERS: this.brokers.join(','),
       KAFKA_TOPIC_PREFIX: this.prefix,
+      ...this.options.serviceEnvironment,
     });
     await runMigrations(this.databaseUrl, WIDGET_SCHEMA);
     const foundation = serviceFoundation({
@@ -130,7 +147,7 @@ export class TestSandbox {
   async consume<TEvent extends EventEnvelope>(
     topic: TopicContract<TEvent>,
   ): Promise<KafkaTestConsumer<TEvent>> {
-    const consumer = new KafkaTestConsumer(KAFKA_BROKERS, this.prefix, topic);
+    const consumer = new KafkaTestConsumer(this.brokers, this.prefix, topic);
     this.clients.push(consumer);
     await consumer.start();
     return consumer;

@@ -1,6 +1,7 @@
 import { plainToInstance, Type } from 'class-transformer';
 import {
   getMetadataStorage,
+  IsEmpty,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -44,9 +45,17 @@ export class CommonEnvironment {
   @Matches(/^[\w.-]*$/, { message: 'KAFKA_TOPIC_PREFIX may hold letters, digits, ".", "_" and "-" only' })
   KAFKA_TOPIC_PREFIX = '';
 
-  /** Whether the brokers are reached over TLS (the system's trusted CAs). */
+  /** Whether the brokers are reached over TLS (the system's trusted CAs, or KAFKA_SSL_CA_FILE's). */
   @IsIn(['true', 'false'])
   KAFKA_SSL = 'false';
+
+  /**
+   * A PEM bundle of the CAs that sign the brokers' certificates, trusted instead of the system's;
+   * empty: the system's. Read once at boot (docs/operations.md, "Kafka over TLS").
+   */
+  @ValidateIf((environment: CommonEnvironment) => environment.KAFKA_SSL !== 'true')
+  @IsEmpty({ message: 'KAFKA_SSL_CA_FILE needs KAFKA_SSL=true' })
+  KAFKA_SSL_CA_FILE = '';
 
   /** SASL authentication to the brokers; empty: none. Needs KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD. */
   @IsIn(['', 'plain', 'scram-sha-256', 'scram-sha-512'])

@@ -38,6 +38,7 @@ describe('validateEnvironment', () => {
       KAFKA_BROKERS: '127.0.0.1:9092',
       KAFKA_TOPIC_PREFIX: '',
       KAFKA_SSL: 'false',
+      KAFKA_SSL_CA_FILE: '',
       KAFKA_SASL_MECHANISM: '',
       KAFKA_SASL_USERNAME: '',
       KAFKA_SASL_PASSWORD: '',
@@ -50,7 +51,7 @@ describe('validateEnvironment', () => {
     });
   });
 
-  describe('Kafka SASL', () => {
+  describe('Kafka TLS and SASL', () => {
     it('needs a username and password with a mechanism', () => {
       expect(problemsOf({ KAFKA_SASL_MECHANISM: 'scram-sha-512' })).toEqual([
         '  KAFKA_SASL_USERNAME: KAFKA_SASL_USERNAME is required with KAFKA_SASL_MECHANISM',
@@ -69,6 +70,14 @@ describe('validateEnvironment', () => {
         'KAFKA_SSL',
         'KAFKA_SASL_MECHANISM',
       ]);
+    });
+
+    it('takes a CA file only with TLS on', () => {
+      expect(problemsOf({ KAFKA_SSL_CA_FILE: '/etc/kafka-ca/ca.pem' })).toEqual([
+        '  KAFKA_SSL_CA_FILE: KAFKA_SSL_CA_FILE needs KAFKA_SSL=true',
+      ]);
+      const raw = { KAFKA_SSL_CA_FILE: '/etc/kafka-ca/ca.pem', KAFKA_SSL: 'true' };
+      expect(validateEnvironment(BillingEnvironment, raw).KAFKA_SSL_CA_FILE).toBe('/etc/kafka-ca/ca.pem');
     });
   });
 

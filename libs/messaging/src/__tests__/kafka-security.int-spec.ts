@@ -1,0 +1,161 @@
+import { Controller, Logger } from '@nestjs/common';
+import { EventPattern } from '@nestjs/microservices';
+import { Outbox } from '@payments/persistence';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DataSource } from 'typeorm';
+import { createKafkaClient } from '../kafka-client';
+import { eventually, TestSandbox, WIDGET_EVENTS, WidgetEvent, widgetChanged } from './messaging-sandbox';
+
+jest.setTimeout(90_000);
+
+const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
+/** SASL_PLAINTEXT here, SASL_SSL, PLAINTEXT and the controller on the next three ports. */
+const BASE_PORT = 39092;
+
+interface SecuredBroker {
+  saslBrokers: string[];
+  sslBrokers: string[];
+  plaintextBrokers: string[];
+  caFile: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * Runs `source` with scripts/lib/kafka-secured.mjs imported as `secured`, in a child process: Jest's
+ * module sandbox cannot load the ES module scripts. Resolves with what it prints.
+ */
+async function withSecuredKafka(source: string): Promise<string> {
+  const script = `const secured = await import('./scripts/lib/kafka-secured.mjs');
+    const log = (line) => process.stderr.write(line + '\\n');
+    ${source}`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+  });
+  return stdout;
+}
+
+const received: string[] = [];
+
+@Controller()
+class WidgetRecorder {
+  @EventPattern(WIDGET_EVENTS.name)
+  onWidgetChanged(event: WidgetEvent): void {
+    received.push(event.eventId);
+  }
+}
+
+describe('Kafka over SASL and TLS, against a broker that requires them', () => {
+  let broker: SecuredBroker;
+  let sandbox: TestSandbox | undefined;
+  /** Started in beforeAll: kafkajs retries a refused TLS handshake for about 50 s before it gives up. */
+  let untrusted: Promise<Error>;
+
+  beforeAll(async () => {
+    broker = JSON.parse(
+      await withSecuredKafka(
+        `process.stdout.write(JSON.stringify(await secured.ensureSecuredKafka({ basePort: ${BASE_PORT}, log })));`,
+      ),
+    );
+    const admin = createKafkaClient('sasl-untrusted', {
+      ...settingsOf('scram-sha-512', broker.password),
+      KAFKA_BROKERS: broker.sslBrokers.join(','),
+      KAFKA_SSL: 'true',
+    }).admin();
+    untrusted = admin.connect().then(
+      () => new Error('the broker was trusted without its CA'),
+      (error: Error) => error,
+    );
+  });
+
+  afterEach(async () => {
+    await sandbox?.dispose();
+    sandbox = undefined;
+  });
+
+  afterAll(async () => {
+    await untrusted;
+    await withSecuredKafka(`await secured.stopSecuredKafka({ basePort: ${BASE_PORT}, log });`);
+  });
+
+  function settingsOf(mechanism: string, password: string) {
+    return {
+      KAFKA_BROKERS: broker.saslBrokers.join(','),
+      KAFKA_SSL: 'false',
+      KAFKA_SSL_CA_FILE: '',
+      KAFKA_SASL_MECHANISM: mechanism,
+      KAFKA_SASL_USERNAME: broker.username,
+      KAFKA_SASL_PASSWORD: password,
+    };
+  }
+
+  /**
+   * Two instances of the widget service on the sandbox, their Kafka clients built from
+   * `serviceEnvironment` as an app's is: one that produces widget events, one that consumes them.
+   */
+  async function startWidgetServices(serviceEnvironment: Record<string, string>) {
+    sandbox = await TestSandbox.create({
+      kafkaBrokers: broker.plaintextBrokers,
+      serviceEnvironment,
+      databasePrefix: 'payments_sasl',
+      topicPrefix: 'sasl-',
+    });
+    const producer = await sandbox.startService({ produces: [WIDGET_EVENTS] });
+    await sandbox.startService({ consumes: [WIDGET_EVENTS], controllers: [WidgetRecorder] });
+    return producer;
+  }
+
+  /** Commits an event to the producer's outbox; its relay publishes it, the consumer's server hands it on. */
+  async function expectRoundTrip(serviceEnvironment: Record<string, string>): Promise<void> {
+    const producer = await startWidgetServices(serviceEnvironment);
+    const event = widgetChanged(`widget-${serviceEnvironment.KAFKA_SASL_MECHANISM}`, 1);
+    await producer
+      .get(DataSource)
+      .transaction((manager) => producer.get(Outbox).add(manager, WIDGET_EVENTS, [event]));
+    await eventually(async () => received.includes(event.eventId) || undefined);
+  }
+
+  it.each(['plain', 'scram-sha-256', 'scram-sha-512'])(
+    'produces and consumes over SASL_PLAINTEXT with %s',
+    async (mechanism) => {
+      await expectRoundTrip(settingsOf(mechanism, broker.password));
+    },
+  );
+
+  it('produces and consumes over SASL_SSL, trusting the broker through KAFKA_SSL_CA_FILE', async () => {
+    await expectRoundTrip({
+      ...settingsOf('scram-sha-256', broker.password),
+      KAFKA_BROKERS: broker.sslBrokers.join(','),
+      KAFKA_SSL: 'true',
+      KAFKA_SSL_CA_FILE: broker.caFile,
+    });
+  });
+
+  it('refuses to start with a wrong password, saying so without the password in the error or the logs', async () => {
+    const wrongPassword = 'not-the-payments-password';
+    const logged: unknown[][] = [];
+    const spies = (['log', 'warn', 'error', 'debug', 'verbose', 'fatal'] as const).map((level) =>
+      jest.spyOn(Logger.prototype, level).mockImplementation((...args: unknown[]) => void logged.push(args)),
+    );
+    try {
+      const failure = await startWidgetServices(settingsOf('scram-sha-512', wrongPassword)).then(
+        () => new Error('the service started'),
+        (error: Error) => error,
+      );
+      expect(failure.name).toBe('KafkaJSSASLAuthenticationError');
+      expect(failure.message).toMatch(/SASL SCRAM SHA512 authentication failed: .*invalid credentials/);
+      // The client logged the refusal, so the logs looked through below are not empty.
+      expect(JSON.stringify(logged)).toMatch(/SCRAM SHA512 authentication failed/);
+      expect(JSON.stringify([failure.message, failure.stack, logged])).not.toContain(wrongPassword);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it("refuses a broker over TLS whose certificate no trusted CA signed (the system's CAs, no KAFKA_SSL_CA_FILE)", async () => {
+    const failure = await untrusted;
+    expect(failure.message).toMatch(/self-signed certificate in certificate chain/);
+  });
+});
