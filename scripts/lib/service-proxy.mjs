@@ -9,6 +9,7 @@ import { createConnection, createServer } from 'node:net';
 /**
  * Starts the proxy on `port` (127.0.0.1) over `endpoints` (ports on 127.0.0.1); answers a handle with
  * add(port), remove(port), endpoints() and close().
+ * @param {{ port: number, endpoints?: number[] }} options
  */
 export async function startServiceProxy({ port, endpoints = [] }) {
   const ready = [...endpoints];
@@ -21,7 +22,9 @@ export async function startServiceProxy({ port, endpoints = [] }) {
     const start = ready.length === 0 ? 0 : next++ % ready.length;
     connectToEndpoint(client, [...ready.slice(start), ...ready.slice(0, start)]);
   });
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  await new Promise((resolve, reject) =>
+    server.once('error', reject).listen(port, '127.0.0.1', () => resolve(undefined)),
+  );
   return {
     add(endpoint) {
       if (!ready.includes(endpoint)) ready.push(endpoint);
