@@ -23,9 +23,15 @@ export class TestDatabase {
     return new URL(`/${this.name}`, SERVER_URL).href;
   }
 
-  /** An empty database, or a copy of `template` (which nobody may be connected to). */
-  static async create({ template }: { template?: TestDatabase } = {}): Promise<TestDatabase> {
-    const database = new TestDatabase(`it_${randomBytes(6).toString('hex')}`);
+  /**
+   * An empty database, or a copy of `template` (which nobody may be connected to), named
+   * `<prefix>_<random hex>`.
+   */
+  static async create({
+    template,
+    prefix = 'it',
+  }: { template?: TestDatabase; prefix?: string } = {}): Promise<TestDatabase> {
+    const database = new TestDatabase(`${prefix}_${randomBytes(6).toString('hex')}`);
     await runIn(
       'postgres',
       `CREATE DATABASE "${database.name}"${template ? ` TEMPLATE "${template.name}"` : ''}`,
