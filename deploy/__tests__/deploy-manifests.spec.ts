@@ -309,9 +309,6 @@ describe('deploy/docker/Dockerfile', () => {
   });
 });
 
-/** The prefix of an app's database keys in the Secret: `BULK_IMPORT_WORKER` of `bulk-import-worker`. */
-const databaseKeyOf = (app: string) => app.replaceAll('-', '_').toUpperCase();
-
 describe('deploy/k8s', () => {
   const resources = appliedResources() as unknown as KubernetesObject[];
   const [secretTemplate] = parseYamlDocuments<Secret>('deploy/k8s/secret.example.yaml');
@@ -354,18 +351,9 @@ describe('deploy/k8s', () => {
     expect(namespaces[0].metadata.name).toBe('payments');
   });
 
-  it('keeps the Secret template out of the applied set, with each app’s two database URLs to fill in', () => {
+  it('keeps the Secret template out of the applied set (its database URLs: database-secrets.spec.ts)', () => {
     expect(resources.filter((candidate) => candidate.kind === 'Secret')).toEqual([]);
     expect(secretTemplate.kind).toBe('Secret');
-    // As `npm run db:roles` names the roles (docs/operations.md, step 4).
-    for (const { name } of apps) {
-      const [key, role] = [databaseKeyOf(name), name.replaceAll('-', '_')];
-      expect(new URL(secretTemplate.stringData[`${key}_MIGRATION_DATABASE_URL`]).username).toBe(
-        `${role}_migrator`,
-      );
-      expect(new URL(secretTemplate.stringData[`${key}_DATABASE_URL`]).username).toBe(`${role}_runtime`);
-    }
-    expect(secretTemplate.stringData.DATABASE_URL).toBeUndefined();
     expect(secretTemplate.stringData.UMA_KEY_ENCRYPTION_KEY).toBeDefined();
     expect(secretTemplate.stringData.WEBHOOK_KEY_ENCRYPTION_KEY).toBeDefined();
   });
@@ -392,17 +380,11 @@ describe('deploy/k8s', () => {
       expect(env?.find((variable) => variable.name === app.portVariable)?.value).toBe(String(app.port));
     });
 
-    it('runs its migrations in an init container, under the image’s tini, as its migrator', () => {
+    it('runs its migrations in an init container, under the image’s tini', () => {
       const inits = pod().spec.initContainers ?? [];
       expect(inits.map((init) => commandText(init.args))).toContain(
         `node dist/apps/${app.name}/src/migrate.js`,
       );
-      const migrate = inits.find((init) => commandText(init.args).endsWith('migrate.js'))!;
-      // The migration reads the database alone (MigrationEnvironment, libs/persistence).
-      expect(migrate.env?.flatMap((variable) => variable.valueFrom?.secretKeyRef ?? [])).toEqual([
-        { name: secretTemplate.metadata.name, key: `${databaseKeyOf(app.name)}_MIGRATION_DATABASE_URL` },
-      ]);
-      expect(migrate.env?.find((variable) => variable.name === 'DATABASE_URL')?.valueFrom).toBeDefined();
       // A command would replace the entrypoint: tini would not forward SIGTERM to the migration.
       expect(inits.map((init) => init.command)).toEqual(inits.map(() => undefined));
     });
@@ -437,21 +419,10 @@ describe('deploy/k8s', () => {
       );
     });
 
-    it('reads the common ConfigMap, and DATABASE_URL as its runtime role from the Secret', () => {
+    it('reads the common ConfigMap', () => {
       const configMaps = (container().envFrom ?? []).flatMap((source) => source.configMapRef?.name ?? []);
       expect(configMaps).not.toEqual([]);
       for (const name of configMaps) expect(findResource('ConfigMap', name)).toBeDefined();
-      const databaseUrl = container().env?.find((variable) => variable.name === 'DATABASE_URL');
-      expect(databaseUrl?.valueFrom?.secretKeyRef).toEqual({
-        name: secretTemplate.metadata.name,
-        key: `${databaseKeyOf(app.name)}_DATABASE_URL`,
-      });
-    });
-
-    it('reads only keys the Secret template has, in every container', () => {
-      for (const { env } of [container(), ...(pod().spec.initContainers ?? [])])
-        for (const { secretKeyRef } of (env ?? []).flatMap((variable) => variable.valueFrom ?? []))
-          if (secretKeyRef) expect(Object.keys(secretTemplate.stringData)).toContain(secretKeyRef.key);
     });
 
     it('has a Service that selects its pods and targets its port', () => {
