@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -61,6 +61,8 @@ export class OwnStack {
     { name, migrate = true, appEnv = {} }: OwnStackOptions,
   ): Promise<OwnStack> {
     const logDir = join(REPO_ROOT, '.cache', name, 'logs');
+    // The apps append to their logs: an earlier run's lines would be read as this one's.
+    rmSync(logDir, { recursive: true, force: true });
     const child = spawn(process.execPath, ['--input-type=module', '-e', STACK_PROCESS], {
       cwd: REPO_ROOT,
       env: {
