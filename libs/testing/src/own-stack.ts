@@ -32,6 +32,8 @@ const STACK_PROCESS = `
     const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     await deleteRedisKeys(redisUrl, env.BULLMQ_PREFIX + ':*');
     await deleteRedisKeys(redisUrl, env.RATE_LIMIT_REDIS_PREFIX + '*');
+    // Quoting's rate cache is named by the topic prefix.
+    await deleteRedisKeys(redisUrl, env.KAFKA_TOPIC_PREFIX + '*');
     await deleteRunResources(env.KAFKA_TOPIC_PREFIX, (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','));
     process.exit(0);
   });
