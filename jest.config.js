@@ -49,7 +49,7 @@ module.exports = {
   testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy}/**/*.spec.{ts,tsx}'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,deploy}/**/*.int-spec.ts'] },
     {
       ...common,
       displayName: 'e2e',

@@ -30,7 +30,7 @@ const ENVIRONMENTS: Record<string, new () => CommonEnvironment> = {
 
 /** A well-formed stand-in for each Secret key the manifests read (secret.example.yaml holds placeholders). */
 function secretValue(key: string): string {
-  if (key === 'DATABASE_URL') return 'postgres://payments:pw@postgres.internal:5432/payments';
+  if (key.endsWith('DATABASE_URL')) return 'postgres://payments:pw@postgres.internal:5432/payments';
   if (key.endsWith('_ENCRYPTION_KEY')) return 'ab'.repeat(32);
   return 's'.repeat(48);
 }

@@ -86,6 +86,8 @@ export function appUrls(env) {
  * current process; the first replica is named after its app, the others `<app>-<n>`); stop() shuts them
  * down gracefully and ends the restarts, signal() sends a signal to one (the fault suite's kill -9 and
  * SIGSTOP), rollingRestart() replaces an app's replicas one at a time and ready() waits until all answer.
+ * `appEnv` gives an app variables of its own, by name: each app's DATABASE_URL when every app
+ * connects as its own role (docs/operations.md, step 4).
  */
 export async function startStack(
   env,
@@ -94,6 +96,7 @@ export async function startStack(
     log = console.log,
     replicas = {},
     nodeArgs = /** @type {string[]} */ ([]),
+    appEnv = /** @type {Record<string, Record<string, string>>} */ ({}),
   } = {},
 ) {
   mkdirSync(logDir, { recursive: true });
@@ -107,7 +110,7 @@ export async function startStack(
       count === 1 ? servicePort : servicePort + REPLICA_PORT_STEP * (replica + 1);
     for (let replica = 0; replica < count; replica++) {
       const name = replica === 0 ? app.name : `${app.name}-${replica}`;
-      const childEnv = { ...env, [app.portVariable]: String(replicaPort(replica)) };
+      const childEnv = { ...env, ...appEnv[app.name], [app.portVariable]: String(replicaPort(replica)) };
       const logFile = createWriteStream(`${logDir}/${name}.log`, { flags: 'a' });
       const url = `http://127.0.0.1:${childEnv[app.portVariable]}`;
       const supervised = superviseApp({

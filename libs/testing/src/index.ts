@@ -21,3 +21,4 @@ export * from './otlp-receiver';
 export * from './documented-responses';
 export * from './doc-blocks';
 export * from './production-environment';
+export * from './own-stack';

@@ -23,7 +23,10 @@ export class TestDatabase {
     return new URL(`/${this.name}`, SERVER_URL).href;
   }
 
-  /** An empty database, or a copy of `template` (which nobody may be connected to), named `<prefix>_<random>`. */
+  /**
+   * An empty database, or a copy of `template` (which nobody may be connected to), named
+   * `<prefix>_<random hex>`.
+   */
   static async create({
     template,
     prefix = 'it',

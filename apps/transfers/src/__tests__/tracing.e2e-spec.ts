@@ -8,6 +8,7 @@ import {
   fund,
   newCustomer,
   OtlpReceiver,
+  OwnStack,
   platformWithEndpoint,
   PlatformWithEndpoint,
   receive,
@@ -18,7 +19,7 @@ import {
   waitForApprovalRequest,
 } from '@payments/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { clientTraceparent, orphansOf, OwnStack } from '@transfers/__tests__/tracing-stack-kit';
+import { clientTraceparent, orphansOf } from '@transfers/__tests__/tracing-stack-kit';
 
 /** Far from the e2e stack's (18080) and other suites' base ports. */
 const BASE_PORT = 26080;
@@ -64,6 +65,7 @@ describe('a payment traced end to end', () => {
         OTEL_BSP_SCHEDULE_DELAY: '200',
       },
       BASE_PORT,
+      { name: 'e2e-tracing-stack' },
     );
     platform = await platformWithEndpoint(new ApiClient(`${stack.gatewayUrl}/2025-10-13`), target);
     client = platform.sandbox;

@@ -36,7 +36,12 @@ export async function runMigrations(
   try {
     await lockRunner.query(`SET lock_timeout = ${Math.round(waits.turnMs)}`);
     await lockRunner.query(`SELECT pg_advisory_lock(hashtext($1))`, [`migrations:${options.schema}`]);
-    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    // A migrator that owns its schema may not create schemas, and CREATE SCHEMA IF NOT EXISTS asks
+    // for that right even when the schema exists (docs/operations.md, step 4).
+    const [{ present }] = await dataSource.query(`SELECT to_regnamespace($1) IS NOT NULL AS present`, [
+      options.schema,
+    ]);
+    if (!present) await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((migration) => migration.name);
   } finally {
