@@ -5,8 +5,8 @@ const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE---
 
 /**
  * The certificates of KAFKA_SSL_CA_FILE, refusing a file that cannot be read or holds no PEM
- * certificate. The messages name the variable and the path only: the file is mounted from a Secret
- * (docs/operations.md, "Kafka over TLS"), so none of its content goes into a log.
+ * certificate. The messages name the variable and the path only (docs/operations.md, "Deploying to
+ * production", step 3): whatever a mistaken mount put at that path, none of it goes into a log.
  */
 export function readKafkaCaBundle(file: string): string[] {
   let text: string;
