@@ -9,7 +9,7 @@ import { CommonEnvironment, validateEnvironment } from '@payments/runtime';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { appliedResources, K8S_DIR, Resource, resourceNamed } from './applied-resources';
+import { appliedResources, K8S_DIR, Resource, resourceNamed, withConfig } from './applied-resources';
 
 /**
  * The manifests checked for meaning, not shape: each app's container gets, from the ConfigMap and
@@ -49,16 +49,6 @@ function containerEnvironment(resources: Resource[], app: string): Record<string
 
 function accepts(resources: Resource[], app: string): void {
   validateEnvironment(ENVIRONMENTS[app], containerEnvironment(resources, app));
-}
-
-/** The applied resources with one change made to a copy of the shared ConfigMap. */
-function withConfig(change: (data: Record<string, string>) => void): Resource[] {
-  return appliedResources().map((resource) => {
-    if (resource.kind !== 'ConfigMap') return resource;
-    const data = { ...resource.data };
-    change(data);
-    return { ...resource, data };
-  });
 }
 
 describe('each app’s environment from deploy/k8s, in production', () => {

@@ -93,6 +93,15 @@ function fieldAt(resource: Resource, fieldPath: string): any {
         .reduce<any>((value, key) => (value === undefined ? undefined : value[key]), resource);
 }
 
+/** `resources` (by default the applied ones, read afresh) with `change` made to the shared ConfigMap's data: a broken variant. */
+export function withConfig(
+  change: (data: Record<string, string>) => void,
+  resources: Resource[] = appliedResources(),
+): Resource[] {
+  change(resourceNamed(resources, 'ConfigMap', 'payments-config').data as Record<string, string>);
+  return resources;
+}
+
 export function resourceNamed(resources: Resource[], kind: string, name: string): Resource {
   const found = resources.filter((resource) => resource.kind === kind && resource.metadata.name === name);
   if (found.length !== 1) throw new Error(`expected one ${kind} named ${name}, found ${found.length}`);

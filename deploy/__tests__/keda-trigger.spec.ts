@@ -1,6 +1,12 @@
 import { CHUNK_QUEUE } from '../../apps/bulk-import-worker/src/chunks/chunk-queue';
 import { BulkImportEnvironment } from '../../apps/bulk-import-worker/src/bulk-import.environment';
-import { appliedResources, kustomizationFile, Resource, resourceNamed } from './applied-resources';
+import {
+  appliedResources,
+  kustomizationFile,
+  Resource,
+  resourceNamed,
+  withConfig,
+} from './applied-resources';
 
 /**
  * KEDA scales the import worker on the length of BullMQ's waiting list, which it reads from Redis
@@ -27,12 +33,6 @@ function kedaTriggerProblems(resources: Resource[]): string[] {
   if (trigger.metadata.listName !== `${prefix}:${CHUNK_QUEUE}:wait`)
     problems.push(`listName ${trigger.metadata.listName} is not ${prefix}:${CHUNK_QUEUE}:wait`);
   return problems;
-}
-
-function withConfig(resources: Resource[], settings: Record<string, string>): Resource[] {
-  const config = resourceNamed(resources, 'ConfigMap', 'payments-config');
-  Object.assign(config.data as Record<string, string>, settings);
-  return resources;
 }
 
 describe('the import worker autoscaler (KEDA)', () => {
@@ -70,20 +70,20 @@ describe('the import worker autoscaler (KEDA)', () => {
       const resources = appliedResources();
       resourceNamed(resources, 'ScaledObject', 'bulk-import-worker').spec.triggers[0].metadata.address =
         'redis:6379';
-      expect(kedaTriggerProblems(withConfig(resources, { REDIS_URL: 'redis://redis:6379' }))).toEqual([
-        'address redis:6379 is not a fully qualified name the operator resolves',
-      ]);
+      expect(
+        kedaTriggerProblems(withConfig((data) => (data.REDIS_URL = 'redis://redis:6379'), resources)),
+      ).toEqual(['address redis:6379 is not a fully qualified name the operator resolves']);
     });
 
     it('when Redis is reached over TLS and the trigger is not', () => {
-      const resources = withConfig(appliedResources(), {
-        REDIS_URL: 'rediss://redis.payments.svc.cluster.local:6379',
-      });
+      const resources = withConfig(
+        (data) => (data.REDIS_URL = 'rediss://redis.payments.svc.cluster.local:6379'),
+      );
       expect(kedaTriggerProblems(resources)).toEqual(["enableTLS false does not match REDIS_URL's rediss:"]);
     });
 
     it('when the worker’s BullMQ prefix is changed and the list name is not', () => {
-      const resources = withConfig(appliedResources(), { BULLMQ_PREFIX: 'imports' });
+      const resources = withConfig((data) => (data.BULLMQ_PREFIX = 'imports'));
       expect(kedaTriggerProblems(resources)).toEqual([
         `listName bull:${CHUNK_QUEUE}:wait is not imports:${CHUNK_QUEUE}:wait`,
       ]);

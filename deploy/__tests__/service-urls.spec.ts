@@ -1,4 +1,4 @@
-import { appliedResources, Resource, resourceNamed } from './applied-resources';
+import { appliedResources, Resource, resourceNamed, withConfig } from './applied-resources';
 
 /**
  * Every in-cluster address the ConfigMap gives the apps (`LEDGER_URL=http://ledger:8084`, …) must
@@ -35,12 +35,6 @@ function unreachableUrls(resources: Resource[]): string[] {
     });
 }
 
-function withUrl(variable: string, url: string): Resource[] {
-  const resources = appliedResources();
-  (resourceNamed(resources, 'ConfigMap', 'payments-config').data as Record<string, string>)[variable] = url;
-  return resources;
-}
-
 describe('the apps’ addresses of each other in deploy/k8s', () => {
   it('names, for every internal app, a Service with that port selecting its pods', () => {
     const resources = appliedResources();
@@ -65,6 +59,6 @@ describe('the apps’ addresses of each other in deploy/k8s', () => {
     ['LEDGER_URL', 'http://transfers:8083', 'LEDGER_URL: Service transfers selects transfers, not ledger'],
     ['CUSTOMERS_URL', 'http://customer:8081', 'CUSTOMERS_URL: no Service named customer'],
   ])('refuses %s=%s', (variable, url, problem) => {
-    expect(unreachableUrls(withUrl(variable, url))).toEqual([problem]);
+    expect(unreachableUrls(withConfig((data) => (data[variable] = url)))).toEqual([problem]);
   });
 });
