@@ -22,7 +22,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { RolesDatabase, REPO_ROOT } from './database-roles-kit';
 
-const BASE_PORT = 48080;
+/** Below Linux's ephemeral range (32768 up), so no outgoing connection takes a port between probe and bind. */
+const BASE_PORT = 24080;
 /** How Postgres words a refused right (SQLSTATE 42501), as the apps log it. */
 const REFUSED = /permission denied|must be owner/;
 

@@ -195,7 +195,11 @@ function serverLogTail(files, lines = 30) {
     .trimEnd()
     .split('\n')
     .filter((line) => !/^\s+at |^\s+\.\.\. \d+ more$/.test(line));
-  return messages.slice(-lines).join('\n');
+  // A failed start ends in a long orderly shutdown; its cause is the first error and the line after it.
+  const firstError = messages.findIndex((line) => / (ERROR|FATAL) /.test(line));
+  const cause =
+    firstError < 0 ? [] : ['First error:', ...messages.slice(firstError, firstError + 2), 'Last lines:'];
+  return [...cause, ...messages.slice(-lines)].join('\n');
 }
 
 // Held while one process fetches, formats and starts the broker, so parallel callers (say, test

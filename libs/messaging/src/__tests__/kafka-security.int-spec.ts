@@ -11,8 +11,11 @@ import { eventually, TestSandbox, WIDGET_EVENTS, WidgetEvent, widgetChanged } fr
 jest.setTimeout(90_000);
 
 const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
-/** SASL_PLAINTEXT here, SASL_SSL, PLAINTEXT and the controller on the next three ports. */
-const BASE_PORT = 39092;
+/**
+ * SASL_PLAINTEXT here, SASL_SSL, PLAINTEXT and the controller on the next three ports: below Linux's
+ * ephemeral range (32768 up), where a busy run's outgoing connections had taken one of them.
+ */
+const BASE_PORT = 9192;
 
 interface SecuredBroker {
   saslBrokers: string[];
