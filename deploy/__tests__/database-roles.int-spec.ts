@@ -97,7 +97,7 @@ describe('npm run db:roles on a fresh database, then every app migrated by its m
     }
   });
 
-  it('refuses every runtime role DDL, TRUNCATE and new schemas, in its schema and in public', async () => {
+  it('refuses every runtime role DDL, TRUNCATE, new schemas and writes to the migrations record, in its schema and in public', async () => {
     for (const { schema, runtime } of database.roles) {
       const client = await connect(runtime);
       for (const sql of [
@@ -106,6 +106,9 @@ describe('npm run db:roles on a fresh database, then every app migrated by its m
         `DROP TABLE "${schema}".inbox`,
         `CREATE INDEX intruder ON "${schema}".inbox (processed_at)`,
         `TRUNCATE "${schema}".inbox`,
+        `INSERT INTO "${schema}".migrations (timestamp, name) VALUES (1, 'Intruder1')`,
+        `UPDATE "${schema}".migrations SET name = 'Intruder1'`,
+        `DELETE FROM "${schema}".migrations`,
         'CREATE TABLE public.intruder (id int)',
         'CREATE SCHEMA intruder',
       ])

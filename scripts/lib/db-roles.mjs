@@ -118,6 +118,19 @@ function grantsOf({ schema, migrator, runtime }, database) {
 }
 
 /**
+ * The record of applied migrations is the migrator's to write, as the migration step keeps it
+ * (libs/persistence, migrate.ts): granting on all tables above gave the runtime role its writes.
+ */
+async function keepMigrationRecordFrom(client, { schema, runtime }) {
+  const { rowCount } = await client.query(
+    `SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'migrations'`,
+    [schema],
+  );
+  if (rowCount > 0)
+    await client.query(`REVOKE INSERT, UPDATE, DELETE ON ${quote(schema)}.migrations FROM ${quote(runtime)}`);
+}
+
+/**
  * No role creates schemas, nor objects in `public` (PUBLIC may, in a database made before
  * PostgreSQL 15): a migrator creates only in the schema it owns.
  */
@@ -160,6 +173,7 @@ export async function applyRoles(client, { roles, passwords, rotate = false }) {
         );
       changes.push(...(await handOverSchema(client, app)));
       for (const statement of grantsOf(app, database)) await client.query(statement);
+      await keepMigrationRecordFrom(client, app);
     }
     await revokeCreateFromPublic(client, database);
     await client.query('COMMIT');

@@ -43,9 +43,29 @@ export async function runMigrations(
     ]);
     if (!present) await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
+    await keepMigrationRecordToOwner(dataSource, options.schema);
     return applied.map((migration) => migration.name);
   } finally {
     await lockRunner.release();
     await dataSource.destroy();
   }
+}
+
+/**
+ * Takes back the writes the migrator's default privileges gave the runtime role on the record of
+ * applied migrations when it was created (docs/operations.md, step 4): a runtime role that could
+ * rewrite it would make the next deployment skip or repeat a migration. Reading it stays allowed.
+ */
+async function keepMigrationRecordToOwner(dataSource: DataSource, schema: string): Promise<void> {
+  const writers: { grantee: string }[] = await dataSource.query(
+    `SELECT DISTINCT grantee::regrole::text AS grantee
+       FROM pg_class c, aclexplode(c.relacl) acl
+      WHERE c.oid = to_regclass(format('%I.migrations', $1::text)) AND acl.grantee NOT IN (0, c.relowner)
+        AND acl.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')`,
+    [schema],
+  );
+  for (const { grantee } of writers)
+    await dataSource.query(
+      `REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON "${schema}".migrations FROM ${grantee}`,
+    );
 }
