@@ -3,12 +3,11 @@
 // taking PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512, the latter's certificate signed by a CA made for it.
 // A PLAINTEXT listener stays for the broker's own traffic and kafka.mjs's readiness check. Certificates,
 // keys and data are made at start in the broker's cache directory, so it runs on a fresh machine.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { assertOnPath } from './kafka-fetch.mjs';
 import { stopKafka } from './kafka-stop.mjs';
 import { brokerFiles, ensureKafka, kafkaStatus } from './kafka.mjs';
+import { writeCertificates } from './test-certificates.mjs';
 
 /** The one user of every mechanism: a throwaway broker on loopback, so fixed credentials do. */
 export const SECURED_KAFKA_USER = { username: 'payments', password: 'payments-test-secret' };
@@ -24,29 +23,10 @@ function toolEnvironment(ports) {
   return { KAFKA_BROKERS: `127.0.0.1:${ports.plaintext}`, KAFKA_CONTROLLER_PORT: String(ports.controller) };
 }
 
-/** Runs openssl in `cwd` with `command`'s words as arguments (none holds a space). */
-function openssl(command, cwd) {
-  const run = spawnSync('openssl', command.split(' '), { cwd, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`openssl ${command} failed:\n${run.stderr}`);
-}
-
-/** A CA, and a certificate it signs for 127.0.0.1 and localhost, with the key, as one PEM keystore. */
-function writeCertificates(dir) {
-  mkdirSync(dir, { recursive: true });
-  openssl(
-    'req -x509 -newkey rsa:2048 -noenc -keyout ca.key -out ca.pem -days 2 -subj /CN=payments-test-kafka-ca',
-    dir,
-  );
-  openssl('req -newkey rsa:2048 -noenc -keyout broker.key -out broker.csr -subj /CN=127.0.0.1', dir);
-  writeFileSync(path.join(dir, 'broker.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  openssl(
-    'x509 -req -in broker.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -extfile broker.ext -out broker.pem',
-    dir,
-  );
-  // Kafka's PEM keystore: the PKCS#8 key, then the certificate chain.
-  const keystore = ['broker.key', 'broker.pem', 'ca.pem'].map((file) =>
-    readFileSync(path.join(dir, file), 'utf8'),
-  );
+/** The CA and the broker's certificate, and Kafka's PEM keystore of them: the key, then the chain. */
+function writeKeystore(dir) {
+  const files = writeCertificates(dir, 'payments-test-kafka-ca');
+  const keystore = [files.key, files.certificate, files.ca].map((file) => readFileSync(file, 'utf8'));
   writeFileSync(path.join(dir, 'keystore.pem'), keystore.join(''));
 }
 
@@ -90,10 +70,9 @@ export async function ensureSecuredKafka({ basePort, log = console.log }) {
   const files = brokerFiles(ports.plaintext);
   const tlsDir = path.join(files.dir, 'tls');
   if (!(await kafkaStatus(env)).running) {
-    assertOnPath('openssl', 'install OpenSSL (Debian: apt-get install openssl) to make the test CA.');
     // Data formatted with other users, or certificates of an earlier CA, would not match what is made now.
     rmSync(files.dir, { recursive: true, force: true });
-    writeCertificates(tlsDir);
+    writeKeystore(tlsDir);
   }
   const { username, password } = SECURED_KAFKA_USER;
   const formatArguments = SCRAM_MECHANISMS.flatMap((mechanism) => [

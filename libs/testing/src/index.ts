@@ -22,3 +22,4 @@ export * from './documented-responses';
 export * from './doc-blocks';
 export * from './production-environment';
 export * from './own-stack';
+export * from './script-module';

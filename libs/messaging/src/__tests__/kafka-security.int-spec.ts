@@ -1,16 +1,14 @@
 import { Controller, Logger } from '@nestjs/common';
 import { EventPattern } from '@nestjs/microservices';
 import { Outbox } from '@payments/persistence';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runWithScriptModule } from '@payments/testing';
 import { DataSource } from 'typeorm';
 import { createKafkaClient } from '../kafka-client';
 import { eventually, TestSandbox, WIDGET_EVENTS, WidgetEvent, widgetChanged } from './messaging-sandbox';
 
 jest.setTimeout(90_000);
 
-const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
+const SECURED_KAFKA = 'scripts/lib/kafka-secured.mjs';
 /**
  * SASL_PLAINTEXT here, SASL_SSL, PLAINTEXT and the controller on the next three ports: below Linux's
  * ephemeral range (32768 up), where a busy run's outgoing connections had taken one of them.
@@ -24,20 +22,6 @@ interface SecuredBroker {
   caFile: string;
   username: string;
   password: string;
-}
-
-/**
- * Runs `source` with scripts/lib/kafka-secured.mjs imported as `secured`, in a child process: Jest's
- * module sandbox cannot load the ES module scripts. Resolves with what it prints.
- */
-async function withSecuredKafka(source: string): Promise<string> {
-  const script = `const secured = await import('./scripts/lib/kafka-secured.mjs');
-    const log = (line) => process.stderr.write(line + '\\n');
-    ${source}`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: REPO_ROOT,
-  });
-  return stdout;
 }
 
 const received: string[] = [];
@@ -58,8 +42,9 @@ describe('Kafka over SASL and TLS, against a broker that requires them', () => {
 
   beforeAll(async () => {
     broker = JSON.parse(
-      await withSecuredKafka(
-        `process.stdout.write(JSON.stringify(await secured.ensureSecuredKafka({ basePort: ${BASE_PORT}, log })));`,
+      await runWithScriptModule(
+        SECURED_KAFKA,
+        `process.stdout.write(JSON.stringify(await lib.ensureSecuredKafka({ basePort: ${BASE_PORT}, log })));`,
       ),
     );
     const admin = createKafkaClient('sasl-untrusted', {
@@ -80,7 +65,7 @@ describe('Kafka over SASL and TLS, against a broker that requires them', () => {
 
   afterAll(async () => {
     await untrusted;
-    await withSecuredKafka(`await secured.stopSecuredKafka({ basePort: ${BASE_PORT}, log });`);
+    await runWithScriptModule(SECURED_KAFKA, `await lib.stopSecuredKafka({ basePort: ${BASE_PORT}, log });`);
   });
 
   function settingsOf(mechanism: string, password: string) {
