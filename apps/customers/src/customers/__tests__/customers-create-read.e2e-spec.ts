@@ -1,4 +1,5 @@
 import { ApiClient } from '@payments/testing';
+import { randomUUID } from 'node:crypto';
 import { business, individual } from '@customers/customers/__tests__/customer-bodies';
 import { customersE2e, uniqueId } from '@customers/customers/__tests__/customers-e2e-kit';
 

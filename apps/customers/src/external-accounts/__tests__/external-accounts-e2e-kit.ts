@@ -22,8 +22,8 @@ export function externalAccountsE2e() {
     jane: '',
 
     /** A new individual customer of the sandbox platform, with `fullName`. */
-    async newCustomer(fullName = 'Jane Doe', client = kit.sandbox): Promise<string> {
-      const created = await client.post('/customers', {
+    async newCustomer(fullName = 'Jane Doe', client?: ApiClient): Promise<string> {
+      const created = await (client ?? kit.sandbox).post('/customers', {
         platformCustomerId: `customer-${randomUUID().slice(0, 8)}`,
         customerType: 'INDIVIDUAL',
         fullName,
@@ -34,10 +34,10 @@ export function externalAccountsE2e() {
     },
 
     /** GET /internal/external-accounts/:accountId on the customers app itself, as the transfers app calls it. */
-    lookUp(accountId: string, environment = 'SANDBOX', platform = kit.platformId): Promise<ApiResponse> {
+    lookUp(accountId: string, environment = 'SANDBOX', platform?: string): Promise<ApiResponse> {
       return InternalCaller.ofStack('transfers')
         .client('customers', stack.appUrls.customers, {
-          platformId: platform,
+          platformId: platform ?? kit.platformId,
           environment: environment as Environment,
         })
         .get(`/internal/external-accounts/${encodeURIComponent(accountId)}`);

@@ -6,6 +6,7 @@ import {
   FIXED_TRANSFER_IN,
   HYBRID_PAYOUT,
   idsOf,
+  PERCENTAGE_RAMP_ON,
 } from '@quoting/fee-rules/__tests__/fee-rules-e2e-kit';
 
 describe('fee rules: changes and deletion', () => {

@@ -4,6 +4,7 @@ import {
   fieldsOf,
   FIXED_TRANSFER_IN,
   HYBRID_PAYOUT,
+  PERCENTAGE_RAMP_ON,
 } from '@quoting/fee-rules/__tests__/fee-rules-e2e-kit';
 
 describe('fee rules: creation', () => {

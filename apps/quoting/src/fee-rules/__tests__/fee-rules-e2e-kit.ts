@@ -31,8 +31,8 @@ export function feeRulesE2e() {
     sandbox: undefined as unknown as ApiClient,
     production: undefined as unknown as ApiClient,
 
-    create: async (body: object, client = kit.sandbox) => {
-      const response = await client.post('/fee-rules', body);
+    create: async (body: object, client?: ApiClient) => {
+      const response = await (client ?? kit.sandbox).post('/fee-rules', body);
       expect(response.status).toBe(201);
       return response.body;
     },

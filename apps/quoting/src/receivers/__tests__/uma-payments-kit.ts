@@ -32,10 +32,12 @@ export function umaPaymentsE2e() {
     balance: async () =>
       (await kit.sandbox.get(`/customers/internal-accounts?customerId=${kit.customerId}&currency=USD`)).body
         .data[0].balance.amount as number,
-    lookup: (address: string, client = kit.sandbox) =>
-      client.get(`/receiver/uma/${encodeURIComponent(address)}?customerId=${kit.customerId}`),
-    umaQuote: (body: Record<string, unknown>, client = kit.sandbox) =>
-      client.post('/quotes', {
+    lookup: (address: string, client?: ApiClient) =>
+      (client ?? kit.sandbox).get(
+        `/receiver/uma/${encodeURIComponent(address)}?customerId=${kit.customerId}`,
+      ),
+    umaQuote: (body: Record<string, unknown>, client?: ApiClient) =>
+      (client ?? kit.sandbox).post('/quotes', {
         source: { sourceType: 'ACCOUNT', accountId: kit.usdAccount },
         lockedCurrencySide: 'SENDING',
         lockedCurrencyAmount: 10_000,
