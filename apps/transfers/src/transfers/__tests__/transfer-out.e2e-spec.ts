@@ -1,12 +1,9 @@
-import { TRANSACTION_EVENTS, TransactionEvent } from '@payments/contracts';
 import {
   ApiClient,
   balanceOf,
-  e2eStack,
   eventually,
   fund,
   FundedCustomer,
-  KafkaTestConsumer,
   newCustomer,
   newPlatformClients,
   settled,
@@ -16,172 +13,15 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DELAYED_FAILURE_MS, transfersE2e } from '@transfers/transfers/__tests__/transfers-e2e-kit';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
-/** SANDBOX_DELAYED_FAILURE_SECONDS of the e2e stack (test/e2e/global-setup.mjs). */
-const DELAYED_FAILURE_MS = 2_000;
 
-describe('money movement through the sandbox rail', () => {
-  const stack = e2eStack();
-  const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
-  const events = new KafkaTestConsumer<TransactionEvent>(
-    stack.kafkaBrokers,
-    stack.topicPrefix,
-    TRANSACTION_EVENTS,
-  );
-  let sandbox: ApiClient;
-  let production: ApiClient;
-  let customer: FundedCustomer;
-
-  /** The status changes published for one transaction, in the order they arrived. */
-  const changesOf = (transactionId: string) =>
-    events.events
-      .filter((event) => event.aggregateId === transactionId)
-      .map((event) => [event.payload.previousStatus, event.payload.transaction.status]);
-
-  function transferOut(accountId: string, amount: number, headers?: Record<string, string>) {
-    return sandbox.post(
-      '/transfer-out',
-      { source: { accountId: customer.internalAccountId }, destination: { accountId }, amount },
-      { headers },
-    );
-  }
-
-  function transferIn(accountId: string, amount: number) {
-    return sandbox.post('/transfer-in', {
-      source: { accountId },
-      destination: { accountId: customer.internalAccountId },
-      amount,
-    });
-  }
-
-  beforeAll(async () => {
-    ({ sandbox, production } = newPlatformClients(api));
-    await events.start();
-    customer = await newCustomer(sandbox, 'mover');
-  });
-
-  afterAll(() => events.stop());
-
-  describe('sandbox funding', () => {
-    it('credits the account at once and answers it; a COMPLETED INCOMING transaction records the deposit', async () => {
-      const before = await balanceOf(sandbox, customer.customerId);
-      const response = await sandbox.post(`/sandbox/internal-accounts/${customer.internalAccountId}/fund`, {
-        amount: 500_000,
-      });
-
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({
-        id: customer.internalAccountId,
-        customerId: customer.customerId,
-        balance: { amount: before + 500_000, currency: { code: 'USD', decimals: 2 } },
-      });
-      const transaction = (
-        await sandbox.get(
-          `/transactions?receiverAccountIdentifier=${customer.internalAccountId}&type=INCOMING&limit=1`,
-        )
-      ).body.data[0];
-      expect(transaction).toMatchObject({
-        status: 'COMPLETED',
-        type: 'INCOMING',
-        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' },
-        destination: { destinationType: 'ACCOUNT', accountId: customer.internalAccountId, currency: 'USD' },
-        customerId: customer.customerId,
-        platformCustomerId: customer.platformCustomerId,
-        receivedAmount: { amount: 500_000, currency: { code: 'USD', decimals: 2 } },
-        reconciliationInstructions: { reference: expect.stringMatching(/^TR-[0-9A-F]{16}$/) },
-        settledAt: expect.any(String),
-      });
-      expect(await balanceOf(sandbox, customer.customerId)).toBe(before + 500_000);
-    });
-
-    it('publishes every status change in order, each carrying the transaction as the API shows it', async () => {
-      const completed = await fund(sandbox, customer.internalAccountId, 1_000);
-      const published = await eventually(async () => {
-        const own = events.events.filter((event) => event.aggregateId === completed.id);
-        return own.length === 2 ? own : undefined;
-      });
-
-      expect(changesOf(completed.id)).toEqual([
-        ['CREATED', 'PENDING'],
-        ['PENDING', 'COMPLETED'],
-      ]);
-      expect(published[1].payload.transaction).toEqual(completed);
-      expect(published[0]).toMatchObject({ type: 'transaction.status-changed', environment: 'SANDBOX' });
-    });
-
-    it('refuses production credentials, a bad amount and an unknown account', async () => {
-      const path = `/sandbox/internal-accounts/${customer.internalAccountId}/fund`;
-      expect((await production.post(path, { amount: 100 })).status).toBe(403);
-      expect((await sandbox.post(path, { amount: 100_000_000_001 })).body.code).toBe('INVALID_INPUT');
-      const unknown = await sandbox.post(`/sandbox/internal-accounts/InternalAccount:${randomUUID()}/fund`, {
-        amount: 1,
-      });
-      expect(unknown.status).toBe(404);
-      expect(unknown.body.code).toBe('ACCOUNT_NOT_FOUND');
-    });
-  });
-
-  describe('transfer-in', () => {
-    it('pulls from a US account: 201 PENDING, then COMPLETED with the internal account credited', async () => {
-      const bank = await usBankAccount(sandbox, customer.customerId);
-      const before = await balanceOf(sandbox, customer.customerId);
-      const response = await transferIn(bank, 2_500);
-
-      expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({
-        status: 'PENDING',
-        type: 'INCOMING',
-        source: { sourceType: 'ACCOUNT', accountId: bank, currency: 'USD' },
-        destination: { accountId: customer.internalAccountId },
-        receivedAmount: { amount: 2_500, currency: { code: 'USD' } },
-      });
-      expect(await settled(sandbox, response.body.id)).toMatchObject({ status: 'COMPLETED' });
-      expect(await balanceOf(sandbox, customer.customerId)).toBe(before + 2_500);
-    });
-
-    it.each([
-      ['002', 'FAILED', 'Insufficient funds in the source account'],
-      ['003', 'FAILED', 'Account closed or invalid'],
-      ['004', 'REJECTED', 'Transfer rejected by the bank'],
-    ])('from an account ending %s ends %s and credits nothing', async (ending, status, failureDetail) => {
-      const bank = await usBankAccount(sandbox, customer.customerId, ending);
-      const before = await balanceOf(sandbox, customer.customerId);
-      const response = await transferIn(bank, 700);
-
-      expect(response.body.status).toBe('PENDING');
-      expect(await settled(sandbox, response.body.id)).toMatchObject({
-        status,
-        failureReason: 'OFFRAMP_FAILED',
-        failureDetail,
-      });
-      expect(await balanceOf(sandbox, customer.customerId)).toBe(before);
-    });
-
-    it('from an account ending 005 stays PENDING for SANDBOX_DELAYED_FAILURE_SECONDS, then fails', async () => {
-      const bank = await usBankAccount(sandbox, customer.customerId, '005');
-      const response = await transferIn(bank, 700);
-      const startedAt = Date.now();
-
-      await new Promise((resolve) => setTimeout(resolve, DELAYED_FAILURE_MS / 2));
-      expect((await sandbox.get(`/transactions/${response.body.id}`)).body.status).toBe('PENDING');
-      const failed = await settled(sandbox, response.body.id);
-      expect(failed).toMatchObject({ status: 'FAILED', failureDetail: 'Timed out waiting for the bank' });
-      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(DELAYED_FAILURE_MS - 100);
-    });
-
-    it('refuses a source without pull functionality with 422 TRANSFER_IN_NOT_SUPPORTED', async () => {
-      const wallet = await sandbox.post('/customers/external-accounts', {
-        currency: 'USD',
-        customerId: customer.customerId,
-        accountInfo: { accountType: 'SPARK_WALLET', address: `spark1${randomUUID().replace(/-/g, '')}` },
-      });
-      expect(wallet.status).toBe(201);
-      const response = await transferIn(wallet.body.id, 100);
-      expect(response.status).toBe(422);
-      expect(response.body.code).toBe('TRANSFER_IN_NOT_SUPPORTED');
-    });
-  });
+describe('money movement through the sandbox rail: transfer-out, and the ledger it leaves', () => {
+  const transfers = transfersE2e({ listening: true });
+  const { stack, api, changesOf, transferOut } = transfers;
+  let sandbox: ApiClient, customer: FundedCustomer;
+  beforeAll(() => void ({ sandbox, customer } = transfers));
 
   describe('transfer-out', () => {
     beforeAll(() => fund(sandbox, customer.internalAccountId, 1_000_000));

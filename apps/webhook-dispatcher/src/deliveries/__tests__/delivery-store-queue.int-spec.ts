@@ -1,74 +1,22 @@
-import { Environment } from '@payments/contracts';
-import { GroupCommit, parkRows } from '@payments/persistence';
-import { delay } from '@payments/runtime';
-import { MigratedDatabase } from '@payments/testing';
-import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { WEBHOOKS_SCHEMA } from '@webhooks/database';
-import { AttemptResult, Decision } from '@webhooks/deliveries/delivery-policy';
-import { DeliveryStore, DeliveryUpdate } from '@webhooks/deliveries/delivery.store';
-import { NewDelivery } from '@webhooks/deliveries/webhook-envelope';
+import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
+import {
+  attempt,
+  delivered,
+  delivery,
+  deliveryStoreDatabase,
+  LEASE_MS,
+  retryIn,
+  SCOPE,
+} from '@webhooks/deliveries/__tests__/delivery-store-kit';
 
 jest.setTimeout(30_000);
 
-const SCOPE = { platformId: 'Platform:1', environment: Environment.Sandbox };
-const LEASE_MS = 60_000;
-
-function delivery(aggregateId: string, scope = SCOPE): NewDelivery {
-  const id = randomUUID();
-  return {
-    id,
-    ...scope,
-    aggregateId,
-    type: 'OUTGOING_PAYMENT',
-    body: JSON.stringify({ webhookId: `Webhook:${id}` }),
-  };
-}
-
-const attempt: AttemptResult = {
-  url: 'http://127.0.0.1:9/hooks',
-  startedAt: new Date(),
-  durationMs: 4,
-  responseStatus: 500,
-  responseBody: 'down',
-};
-const delivered = (): Decision => ({ status: 'DELIVERED', nextAttemptAt: new Date(), lastError: null });
-const retryIn = (seconds: number): Decision => ({
-  status: 'PENDING',
-  nextAttemptAt: new Date(Date.now() + seconds * 1000),
-  lastError: 'answered 500',
-});
-
-describe('DeliveryStore (PostgreSQL)', () => {
-  let database: MigratedDatabase;
-  let dataSource: DataSource;
-  let store: DeliveryStore;
-
-  beforeAll(async () => {
-    database = await MigratedDatabase.create(WEBHOOKS_SCHEMA);
-    dataSource = database.dataSource;
-    store = new DeliveryStore(dataSource);
-    await dataSource.query(
-      `INSERT INTO webhook_endpoints (platform_id, environment, url) VALUES ($1, $2, 'http://127.0.0.1:9/hooks')`,
-      [SCOPE.platformId, SCOPE.environment],
-    );
-  });
-
-  afterAll(async () => {
-    await database?.drop();
-  });
-
-  beforeEach(() => dataSource.query('TRUNCATE delivery_attempts, deliveries'));
-
-  const row = async (id: string) =>
-    (await dataSource.query('SELECT * FROM deliveries WHERE id = $1', [id]))[0];
-
-  /** A delivery's id with the token of the lease it is held under, as its outcome carries them. */
-  const leased = async (id: string) => ({ id, lease: (await row(id)).lease_token as string });
-  const ids = (deliveries: { id: string }[]) => deliveries.map((each) => each.id).sort();
-  const enqueueAll = async (...deliveries: NewDelivery[]) => {
-    for (const each of deliveries) await store.enqueue([each]);
-  };
+describe('DeliveryStore (PostgreSQL): what the queue gives out, and when', () => {
+  const deliveries = deliveryStoreDatabase();
+  const { row, leased, ids, enqueueAll } = deliveries;
+  let dataSource: DataSource, store: DeliveryStore;
+  beforeAll(() => void ({ dataSource, store } = deliveries));
 
   it('enqueues a delivery once per id', async () => {
     const first = delivery('Transaction:a');
@@ -241,109 +189,5 @@ describe('DeliveryStore (PostgreSQL)', () => {
     await store.releaseWaiting(dataSource, SCOPE);
 
     expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([waiting.id]);
-  });
-
-  it('stores an answer holding NUL and a lone surrogate, with U+FFFD in their place', async () => {
-    const a1 = delivery('Transaction:a');
-    await enqueueAll(a1);
-    await store.takeDue(10, LEASE_MS);
-    const poisoned = { ...attempt, responseBody: 'bad\u0000body\ud800', error: 'reset\u0000' };
-
-    await store.record(
-      [
-        {
-          ...(await leased(a1.id)),
-          decision: { ...retryIn(300), lastError: 'answered \udc00' },
-          attemptCount: 1,
-          attempt: poisoned,
-        },
-      ],
-      0,
-    );
-
-    expect(await row(a1.id)).toMatchObject({ last_error: 'answered \ufffd' });
-    expect(await dataSource.query('SELECT response_body, error FROM delivery_attempts')).toEqual([
-      { response_body: 'bad\ufffdbody\ufffd', error: 'reset\ufffd' },
-    ]);
-  });
-
-  it('fails only the outcome it cannot store in a grouped write, and a parked delivery leaves the queue', async () => {
-    const [a1, a2, b1] = [delivery('Transaction:a'), delivery('Transaction:a'), delivery('Transaction:b')];
-    await enqueueAll(a1, a2, b1);
-    await store.takeDue(10, LEASE_MS);
-    const recorder = new GroupCommit((updates: DeliveryUpdate[]) => store.record(updates, 0), {
-      maxBatch: 10,
-      maxInFlight: 1,
-    });
-    // An attempt count beyond integer: a row the database refuses whatever its text.
-    const outcomes = [
-      { ...(await leased(a1.id)), decision: delivered(), attemptCount: 2 ** 31, attempt },
-      { ...(await leased(b1.id)), decision: delivered(), attemptCount: 1, attempt },
-    ].map((update) =>
-      recorder.add(update).then(
-        () => undefined,
-        (error: unknown) => error,
-      ),
-    );
-
-    const [poison, good] = await Promise.all(outcomes);
-
-    expect(poison).toMatchObject({ code: '22003' });
-    expect(good).toBeUndefined();
-    expect(await row(b1.id)).toMatchObject({ status: 'DELIVERED' });
-
-    await parkRows(dataSource, { table: 'deliveries', key: 'id', keyType: 'uuid' }, [
-      { key: a1.id, error: poison },
-    ]);
-    await dataSource.query(`UPDATE deliveries SET locked_until = '-infinity'`);
-
-    expect(await row(a1.id)).toMatchObject({
-      status: 'PENDING',
-      park_reason: expect.stringMatching(/^22003: /),
-      parked_at: expect.any(Date),
-    });
-    expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a2.id]);
-    expect(await store.pendingCount()).toBe(1);
-  });
-
-  it("renews a lease only under its token, and writes an outcome only while its lease is the delivery's", async () => {
-    const a1 = delivery('Transaction:a');
-    await enqueueAll(a1);
-    const [stale] = await store.takeDue(10, 1);
-    await delay(5);
-    // Its lease ran out unrenewed: another replica takes the delivery.
-    const [current] = await store.takeDue(10, LEASE_MS);
-    const staleLease = { key: a1.id, token: stale.lease };
-    const currentLease = { key: a1.id, token: current.lease };
-
-    expect(current.lease).not.toBe(stale.lease);
-    expect(await store.renewLeases([staleLease, currentLease], LEASE_MS)).toEqual([current.lease]);
-    expect(
-      await store.record(
-        [{ id: a1.id, lease: stale.lease, decision: retryIn(300), attemptCount: 1, attempt }],
-        0,
-      ),
-    ).toEqual([undefined]);
-    expect(await row(a1.id)).toMatchObject({ attempt_count: 0, lease_token: current.lease });
-    expect(await dataSource.query('SELECT * FROM delivery_attempts')).toEqual([]);
-
-    await store.record(
-      [{ id: a1.id, lease: current.lease, decision: delivered(), attemptCount: 1, attempt }],
-      0,
-    );
-    expect(await row(a1.id)).toMatchObject({ status: 'DELIVERED', lease_token: null });
-    expect(await store.renewLeases([currentLease], LEASE_MS)).toEqual([]);
-  });
-
-  it('releases a lease so that the delivery is taken again at once', async () => {
-    const [a1, b1] = [delivery('Transaction:a'), delivery('Transaction:b')];
-    await enqueueAll(a1, b1);
-    const taken = await store.takeDue(10, LEASE_MS);
-
-    await store.releaseLeases(
-      taken.filter(({ id }) => id === a1.id).map(({ id, lease }) => ({ key: id, token: lease })),
-    );
-
-    expect(ids(await store.takeDue(10, LEASE_MS))).toEqual([a1.id]);
   });
 });
