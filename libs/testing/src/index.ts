@@ -23,3 +23,4 @@ export * from './doc-blocks';
 export * from './production-environment';
 export * from './own-stack';
 export * from './script-module';
+export * from './ledger-check';

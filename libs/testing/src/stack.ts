@@ -86,3 +86,28 @@ export function newPlatformClients(api: ApiClient, stack?: BootstrapTarget): Pla
     production: api.withCredentials(platform.production),
   };
 }
+
+export interface E2ePlatform extends PlatformClients {
+  stack: E2eStack;
+  /** The gateway's API of the version the tests speak, without credentials. */
+  api: ApiClient;
+}
+
+/**
+ * Call in a describe block: the e2e stack and its API now, and a new platform's clients from this
+ * block's first beforeAll, assigned into the object returned. A spec's kit adds its own fields to
+ * that object with Object.assign, and its own beforeAll, registered later, runs after this one.
+ */
+export function e2ePlatform(): E2ePlatform {
+  const stack = e2eStack();
+  const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
+  const platform: E2ePlatform = {
+    stack,
+    api,
+    platformId: '',
+    sandbox: undefined as unknown as ApiClient,
+    production: undefined as unknown as ApiClient,
+  };
+  beforeAll(() => void Object.assign(platform, newPlatformClients(api)));
+  return platform;
+}

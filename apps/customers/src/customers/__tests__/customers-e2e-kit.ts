@@ -1,5 +1,5 @@
 import { CUSTOMER_EVENTS, CustomerEvent } from '@payments/contracts';
-import { ApiClient, ApiResponse, e2eStack, KafkaTestConsumer, newPlatformClients } from '@payments/testing';
+import { ApiResponse, e2ePlatform, KafkaTestConsumer } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 
 /** A platformCustomerId no other test uses. */
@@ -16,19 +16,13 @@ export function idsOf(response: ApiResponse): string[] {
  * `listening`, a consumer of the customer events from then on.
  */
 export function customersE2e({ listening = false } = {}) {
-  const stack = e2eStack();
-  const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
-  const kit = {
-    stack,
-    api,
+  const platform = e2ePlatform();
+  const { stack } = platform;
+  const kit = Object.assign(platform, {
     events: new KafkaTestConsumer<CustomerEvent>(stack.kafkaBrokers, stack.topicPrefix, CUSTOMER_EVENTS),
-    platformId: '',
-    sandbox: undefined as unknown as ApiClient,
-    production: undefined as unknown as ApiClient,
-  };
+  });
 
   beforeAll(async () => {
-    Object.assign(kit, newPlatformClients(api));
     if (listening) await kit.events.start();
   });
 

@@ -1,5 +1,5 @@
 import { Environment } from '@payments/contracts';
-import { ApiClient, ApiResponse, e2eStack, InternalCaller, newPlatformClients } from '@payments/testing';
+import { ApiClient, ApiResponse, e2ePlatform, InternalCaller } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
 
 export function idsOf(response: ApiResponse): string[] {
@@ -11,14 +11,7 @@ export function idsOf(response: ApiResponse): string[] {
  * individual customer, Jane Doe, whose name the fixtures' beneficiary carries.
  */
 export function externalAccountsE2e() {
-  const stack = e2eStack();
-  const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
-  const kit = {
-    stack,
-    api,
-    platformId: '',
-    sandbox: undefined as unknown as ApiClient,
-    production: undefined as unknown as ApiClient,
+  const kit = Object.assign(e2ePlatform(), {
     jane: '',
 
     /** A new individual customer of the sandbox platform, with `fullName`. */
@@ -36,16 +29,15 @@ export function externalAccountsE2e() {
     /** GET /internal/external-accounts/:accountId on the customers app itself, as the transfers app calls it. */
     lookUp(accountId: string, environment = 'SANDBOX', platform?: string): Promise<ApiResponse> {
       return InternalCaller.ofStack('transfers')
-        .client('customers', stack.appUrls.customers, {
+        .client('customers', kit.stack.appUrls.customers, {
           platformId: platform ?? kit.platformId,
           environment: environment as Environment,
         })
         .get(`/internal/external-accounts/${encodeURIComponent(accountId)}`);
     },
-  };
+  });
 
   beforeAll(async () => {
-    Object.assign(kit, newPlatformClients(api));
     kit.jane = await kit.newCustomer();
   });
   return kit;

@@ -1,12 +1,8 @@
-import { ApiClient, e2eStack } from '@payments/testing';
-import { execFile } from 'node:child_process';
+import { ApiClient, e2eStack, runLedgerCheck } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Pool } from 'pg';
 import { asPeer, lookup, PERSON, UmaPlatform, umaPlatform } from '@customers/uma-protocol/__tests__/uma-kit';
 
-const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 const RECEIVER_INFO = { FULL_NAME: 'Grace Hopper', BIRTH_DATE: '1985-12-10' };
 
 describe('UMA between two platforms of one deployment, over loopback HTTP', () => {
@@ -78,11 +74,7 @@ describe('UMA between two platforms of one deployment, over loopback HTTP', () =
   });
 
   const expectLedgerBalanced = async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
-      { env: { ...process.env, DATABASE_URL: stack.databaseUrl } },
-    );
+    const stdout = await runLedgerCheck(stack.databaseUrl);
     expect(stdout).toContain('ledger check passed');
   };
 

@@ -1,12 +1,7 @@
-import { ApiResponse } from '@payments/testing';
-import { execFile } from 'node:child_process';
+import { ApiResponse, runLedgerCheck } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PostingKind } from '@ledger/postings/posting-rules';
 import { LedgerCaller, postingBody, postingsE2e } from '@ledger/postings/__tests__/postings-e2e-kit';
-
-const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 
 describe('ledger internal API: postings in batches, and the ledger they leave', () => {
   const postings = postingsE2e();
@@ -77,13 +72,7 @@ describe('ledger internal API: postings in batches, and the ledger they leave', 
   });
 
   it('leaves a ledger that npm run ledger:check finds consistent', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
-      {
-        env: { ...process.env, DATABASE_URL: stack.databaseUrl },
-      },
-    );
+    const stdout = await runLedgerCheck(stack.databaseUrl);
     expect(stdout).toContain('ledger check passed');
     expect(stdout).not.toContain('FAIL');
   });

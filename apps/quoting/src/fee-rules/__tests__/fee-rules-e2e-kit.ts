@@ -1,4 +1,4 @@
-import { ApiClient, e2eStack, newPlatformClients } from '@payments/testing';
+import { ApiClient, e2ePlatform } from '@payments/testing';
 
 export const HYBRID_PAYOUT = {
   transactionType: 'CROSS_BORDER_PAYOUT',
@@ -22,24 +22,12 @@ export const idsOf = (body: { data: { id: string }[] }) => body.data.map((rule) 
  * each test, the platform's rules are deleted.
  */
 export function feeRulesE2e() {
-  const stack = e2eStack();
-  const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
-  const kit = {
-    stack,
-    api,
-    platformId: '',
-    sandbox: undefined as unknown as ApiClient,
-    production: undefined as unknown as ApiClient,
-
+  const kit = Object.assign(e2ePlatform(), {
     create: async (body: object, client?: ApiClient) => {
       const response = await (client ?? kit.sandbox).post('/fee-rules', body);
       expect(response.status).toBe(201);
       return response.body;
     },
-  };
-
-  beforeAll(() => {
-    Object.assign(kit, newPlatformClients(api));
   });
 
   // Every test starts without rules, so each may use any transaction type.

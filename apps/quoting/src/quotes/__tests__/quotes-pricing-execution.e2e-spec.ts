@@ -1,12 +1,13 @@
-import { ApiClient, newPlatformClients, PlatformWithEndpoint, verifySignature } from '@payments/testing';
-import { execFile } from 'node:child_process';
+import {
+  ApiClient,
+  newPlatformClients,
+  PlatformWithEndpoint,
+  verifySignature,
+  runLedgerCheck,
+} from '@payments/testing';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Pool } from 'pg';
 import { QUOTE_TTL_MS, quotesE2e } from '@quoting/quotes/__tests__/quotes-e2e-kit';
-
-const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 
 // In file order: the platform fee rule the first test makes is in the prices and fees of the later
 // ones, and the listing needs their executed quotes.
@@ -205,13 +206,7 @@ describe('quotes: exchange rates, pricing and execution', () => {
   });
 
   it('leaves a balanced ledger', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
-      {
-        env: { ...process.env, DATABASE_URL: stack.databaseUrl },
-      },
-    );
+    const stdout = await runLedgerCheck(stack.databaseUrl);
     expect(stdout).toContain('passed');
   });
 });

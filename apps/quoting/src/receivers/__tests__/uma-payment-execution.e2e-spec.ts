@@ -1,12 +1,7 @@
-import { ApiClient, eventually, PlatformWithEndpoint } from '@payments/testing';
-import { execFile } from 'node:child_process';
+import { ApiClient, eventually, PlatformWithEndpoint, runLedgerCheck } from '@payments/testing';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Pool } from 'pg';
 import { SANDBOX, umaPaymentsE2e } from '@quoting/receivers/__tests__/uma-payments-kit';
-
-const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 
 describe('payments to UMA addresses', () => {
   const uma = umaPaymentsE2e();
@@ -136,13 +131,7 @@ describe('payments to UMA addresses', () => {
     });
 
     it('leaves a balanced ledger', async () => {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
-        {
-          env: { ...process.env, DATABASE_URL: stack.databaseUrl },
-        },
-      );
+      const stdout = await runLedgerCheck(stack.databaseUrl);
       expect(stdout).toContain('passed');
     });
   });

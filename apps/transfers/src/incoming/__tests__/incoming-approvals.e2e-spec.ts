@@ -14,12 +14,9 @@ import {
   SANDBOX_SENDER,
   waitForApprovalRequest,
   webhooksOf,
+  runLedgerCheck,
 } from '@payments/testing';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 
-const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 /** The stack's APPROVAL_TIMEOUT_SECONDS (the default). */
 const APPROVAL_TIMEOUT_MS = 5_000;
 
@@ -205,13 +202,7 @@ describe('incoming payments: the approval protocol', () => {
   });
 
   it('leaves the ledger balanced: scripts/ledger-check.mjs passes', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
-      {
-        env: { ...process.env, DATABASE_URL: stack.databaseUrl },
-      },
-    );
+    const stdout = await runLedgerCheck(stack.databaseUrl);
     expect(stdout).toContain('ledger check passed');
   });
 });

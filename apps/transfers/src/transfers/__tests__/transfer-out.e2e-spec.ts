@@ -8,14 +8,10 @@ import {
   newPlatformClients,
   settled,
   usBankAccount,
+  runLedgerCheck,
 } from '@payments/testing';
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DELAYED_FAILURE_MS, transfersE2e } from '@transfers/transfers/__tests__/transfers-e2e-kit';
-
-const REPO_ROOT = join(__dirname, '..', '..', '..', '..', '..');
 
 describe('money movement through the sandbox rail: transfer-out, and the ledger it leaves', () => {
   const transfers = transfersE2e({ listening: true });
@@ -198,13 +194,7 @@ describe('money movement through the sandbox rail: transfer-out, and the ledger 
   });
 
   it('leaves the ledger balanced: scripts/ledger-check.mjs passes', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [join(REPO_ROOT, 'scripts', 'ledger-check.mjs')],
-      {
-        env: { ...process.env, DATABASE_URL: stack.databaseUrl },
-      },
-    );
+    const stdout = await runLedgerCheck(stack.databaseUrl);
     expect(stdout).toContain('ledger check passed');
   });
 });

@@ -1,12 +1,5 @@
 import { TRANSACTION_EVENTS, TransactionEvent } from '@payments/contracts';
-import {
-  ApiClient,
-  e2eStack,
-  FundedCustomer,
-  KafkaTestConsumer,
-  newCustomer,
-  newPlatformClients,
-} from '@payments/testing';
+import { e2ePlatform, FundedCustomer, KafkaTestConsumer, newCustomer } from '@payments/testing';
 
 /** SANDBOX_DELAYED_FAILURE_SECONDS of the e2e stack (test/e2e/global-setup.mjs). */
 export const DELAYED_FAILURE_MS = 2_000;
@@ -16,19 +9,15 @@ export const DELAYED_FAILURE_MS = 2_000;
  * customer with a USD internal account; with `listening`, a consumer of the transaction events.
  */
 export function transfersE2e({ listening = false } = {}) {
-  const stack = e2eStack();
-  const api = new ApiClient(`${stack.gatewayUrl}/2025-10-13`);
+  const platform = e2ePlatform();
+  const { stack } = platform;
   const events = new KafkaTestConsumer<TransactionEvent>(
     stack.kafkaBrokers,
     stack.topicPrefix,
     TRANSACTION_EVENTS,
   );
-  const kit = {
-    stack,
-    api,
+  const kit = Object.assign(platform, {
     events,
-    sandbox: undefined as unknown as ApiClient,
-    production: undefined as unknown as ApiClient,
     customer: undefined as unknown as FundedCustomer,
 
     /** The status changes published for one transaction, in the order they arrived. */
@@ -52,10 +41,9 @@ export function transfersE2e({ listening = false } = {}) {
         amount,
       });
     },
-  };
+  });
 
   beforeAll(async () => {
-    Object.assign(kit, newPlatformClients(api));
     if (listening) await events.start();
     kit.customer = await newCustomer(kit.sandbox, 'mover');
   });
