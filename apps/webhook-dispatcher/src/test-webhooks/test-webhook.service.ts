@@ -7,6 +7,7 @@ import { observeDecision } from '@webhooks/deliveries/delivery.metrics';
 import { DeliveryStore } from '@webhooks/deliveries/delivery.store';
 import { DeliveryLeases } from '@webhooks/deliveries/delivery-leases';
 import { testWebhook } from '@webhooks/deliveries/webhook-envelope';
+import { endpointOnceKnown } from '@webhooks/endpoints/endpoint-catch-up';
 import { endpointNotSet, endpointUnreachable } from '@webhooks/endpoints/endpoint-refusals';
 import { WebhookEndpointsStore } from '@webhooks/endpoints/webhook-endpoints.store';
 import { SignedWebhookSender } from '@webhooks/signing/signed-webhook.sender';
@@ -29,7 +30,7 @@ export class TestWebhookService {
   ) {}
 
   async send(caller: Caller): Promise<TestWebhookResultView> {
-    const { url, format } = await this.endpoints.endpointOf(caller);
+    const { url, format } = await endpointOnceKnown(() => this.endpoints.endpointOf(caller));
     if (!url) throw endpointNotSet(caller.environment);
     const webhook = testWebhook(caller, format, randomUUID(), new Date().toISOString());
     const [{ claimed }] = await this.deliveries.enqueue([webhook], { claimForMs: LEASE_MS });
