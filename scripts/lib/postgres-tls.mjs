@@ -102,8 +102,13 @@ export function stopTlsPostgres({ port, log = console.log }) {
   const dir = clusterDir(port);
   const data = path.join(dir, 'data');
   if (existsSync(path.join(data, 'postmaster.pid'))) {
-    runServerTool('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    log(`Stopped PostgreSQL on 127.0.0.1:${port}`);
+    try {
+      runServerTool('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      log(`Stopped PostgreSQL on 127.0.0.1:${port}`);
+    } catch (error) {
+      // A pid file a killed run left behind: no server to stop, only its files to remove.
+      log(`No PostgreSQL to stop on 127.0.0.1:${port}: ${error.message.split('\n')[1] ?? error.message}`);
+    }
   }
   rmSync(dir, { recursive: true, force: true });
 }

@@ -7,8 +7,12 @@ export interface CatchUpWait {
   maxPauseMs: number;
 }
 
-/** How long `POST /webhooks/test` waits for an endpoint still on its way here (docs/api.md#webhooks). */
-export const ENDPOINT_CATCH_UP: CatchUpWait = { maxWaitMs: 5_000, firstPauseMs: 50, maxPauseMs: 500 };
+/**
+ * How long `POST /webhooks/test` waits for an endpoint still on its way here (docs/api.md#webhooks):
+ * with the attempt's own WEBHOOK_TIMEOUT_MS (10 s) it stays within the gateway's UPSTREAM_TIMEOUT_MS
+ * (15 s), so the caller gets this app's answer rather than the gateway's timeout.
+ */
+export const ENDPOINT_CATCH_UP: CatchUpWait = { maxWaitMs: 3_000, firstPauseMs: 50, maxPauseMs: 500 };
 
 /**
  * The platform's endpoint, read again with growing pauses for up to `maxWaitMs` while none is known.
